@@ -1,0 +1,30 @@
+"""rummy-tui: hot-seat rummy in the terminal.
+
+``import rummy_tui`` is light: it loads the rules core only, never Textual or Rich, so that
+scripts and the command line start fast. The app lives in ``rummy_tui.app``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from .core.arrange import Arrangement
+
+
+def arrange(cards: Any, variant: str, wild: Any = None, **rules: Any) -> "Arrangement":
+    """The best arrangement of a hand into melds and deadwood under a variant's rules.
+
+    ``cards`` is a list of cards or card codes (``["AS", "10H", "JK"]``) or one string of
+    codes. ``wild`` is the Indian wild rank (``"7"``, ``7``). ``rules`` are the variant's
+    options that change melds or values (``ace_high=True`` for rummy, ``wrap=True`` for
+    Remigio). Raises ``ValueError`` (a ``CardError`` or ``RuleError``) on bad input.
+    """
+    from .core.arrange import arrange as _arrange
+
+    return _arrange(cards, variant, wild=wild, **rules)
+
+
+__all__ = ["arrange", "__version__"]

@@ -1,0 +1,3 @@
+from rummy_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""The ``rummy-tui`` command line.
+
+With no sub-command it opens the app at the variant picker. Each sub-command lives in its
+own module under ``rummy_tui.commands`` with ``add_parser(subparsers)`` and ``run(args)``;
+add a new one to ``COMMANDS``. Every failure the user can cause ends in one line on stderr
+and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+# sub-command name -> module under rummy_tui.commands
+COMMANDS: dict[str, str] = {
+    "arrange": "arrange",
+    "simulate": "simulate",
+    "new": "play",
+    "resume": "play",
+    "saves": "saves",
+    "schema": "saves",
+}
+
+
+class UsageError(Exception):
+    """A malformed command line: reported in one line, exit 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog="rummy-tui",
+        description="Hot-seat rummy in the terminal. With no command, opens the game.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--ascii", action="store_true", help="plain letters for the suits")
+    parser.add_argument("--saves-dir", help="where games are saved (default: ./saves)")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    seen: set[str] = set()
+    for module_name in dict.fromkeys(COMMANDS.values()):
+        try:
+            module = importlib.import_module(f"rummy_tui.commands.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"rummy_tui.commands.{module_name}":
+                continue  # a command that is not built yet
+            raise
+        module.add_parser(sub)
+        seen.add(module_name)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.version:
+        from . import __version__
+
+        print(f"rummy-tui {__version__}")
+        return 0
+    if args.command is None:
+        from .commands.play import run_picker
+
+        return run_picker(args)
+    try:
+        return int(args.run(args) or 0)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

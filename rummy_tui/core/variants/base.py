@@ -1,0 +1,57 @@
+"""What every variant tells the rules core about a hand: meld rules, card values, counting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import ACE, JACK, JOKER_INDEX
+from ..melds import MeldRules
+
+VARIANTS = ("rummy", "remi", "remigio", "remigio-fournier", "indian")
+
+
+class RuleError(ValueError):
+    """A move or a setting that the rules forbid; the message names the rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    """Everything the arrangement search needs to know to score one hand."""
+
+    variant: str
+    melds: MeldRules
+    values: tuple[int, ...]
+    """Penalty value of each card index 0-52 (the printed joker is 52)."""
+    sets_need_sequence: bool = False
+    """Remi: a set counts only if the same arrangement also holds a sequence."""
+    declaration: bool = False
+    """Indian: melds count only with two sequences, one of them pure."""
+    cap: int | None = None
+    """Indian: a hand never counts more than this."""
+    specials: bool = False
+    """Remigio: Flush, Straight flush and Remigio closing hands, and the multipliers."""
+    max_copies: int = 1
+    """Copies of one card in the variant's largest deck."""
+    max_jokers: int = 0
+    """Printed jokers in the variant's largest deck."""
+    hand_size: int = 10
+    """Cards a player holds between turns (the closing hand size in Remigio)."""
+
+    def value(self, card: int) -> int:
+        return self.values[card]
+
+
+def value_table(ace: int, two_to_ten: int | None, face: int, joker: int) -> list[int]:
+    """Card values: ``two_to_ten=None`` means face value."""
+    table = []
+    for index in range(52):
+        rank = index % 13 + 1
+        if rank == ACE:
+            table.append(ace)
+        elif rank >= JACK:
+            table.append(face)
+        else:
+            table.append(rank if two_to_ten is None else two_to_ten)
+    table.append(joker)
+    assert len(table) == JOKER_INDEX + 1
+    return table
