@@ -27,4 +27,11 @@ def arrange(cards: Any, variant: str, wild: Any = None, **rules: Any) -> "Arrang
     return _arrange(cards, variant, wild=wild, **rules)
 
 
-__all__ = ["arrange", "__version__"]
+def rules_text(variant: str | None = None, with_common: bool = False) -> str:
+    """The rules document (docs/RULES.md), or one variant's section; see ``rules_doc``."""
+    from .rules_doc import rules_text as _rules_text
+
+    return _rules_text(variant, with_common=with_common)
+
+
+__all__ = ["arrange", "rules_text", "__version__"]
