@@ -1,0 +1,308 @@
+"""Game state, player views and actions: plain typed data (docs/ARCHITECTURE.md, the engine
+contract).
+
+A :class:`GameState` is never mutated once the engine has returned it; ``apply`` builds a new
+one that shares the lists it did not change. Everything in it is ints, strings, bools, lists
+and :class:`~rummy_tui.core.cards.Card` values (ints), plus the variant's options model, so a
+save module can describe it with a pydantic ``TypeAdapter``. The random number generator is
+part of the state as data: every shuffle is derived from ``seed`` and the counters
+(``round_no``, ``rebuilds``), and a computer player's choices from ``seed`` and ``actions``,
+so a resumed game goes on exactly as it would have.
+
+Actions are frozen dataclasses (values): compare them with ``==``, keep them in sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, Union
+
+from .cards import Card
+
+PlayerKind = Literal["human", "easy", "normal"]
+Phase = Literal["draw", "play", "round_over", "game_over"]
+MeldKind = Literal["set", "run"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A seat at the table: a name and who plays it."""
+
+    name: str
+    kind: PlayerKind = "human"
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Take the top card of the stock (the closed deck)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take from the discard pile. ``depth`` 1 is the top card; Remi allows 2 and 3 (the cards
+    above the taken one go into the hand too)."""
+
+    depth: int = 1
+
+
+def _cards_tuple(obj: Any, name: str) -> None:
+    value = getattr(obj, name)
+    if not isinstance(value, tuple):
+        object.__setattr__(obj, name, tuple(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Lay these cards from the hand on the table as a new meld."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _cards_tuple(self, "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add these cards from the hand to the meld ``table[meld_index]`` (Basic Rummy)."""
+
+    cards: tuple[Card, ...]
+    meld_index: int
+
+    def __post_init__(self) -> None:
+        _cards_tuple(self, "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put one card from the hand on the discard pile, which ends the turn."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Remigio: discard this card face down and show the 10 cards left (all melded or a
+    Flush / Straight flush / Remigio)."""
+
+    discard: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Indian: put this card in the finish slot and show the 13 left as a declaration."""
+
+    finish: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Indian: leave the deal (20 before your first draw, 40 after; Pool 201: 25/50)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndOnEmptyStock:
+    """Remi: the stock is empty and the player does not (or cannot) take a discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """From ``round_over``: deal the next round."""
+
+
+Action = Union[
+    DrawStock,
+    TakeDiscard,
+    Meld,
+    LayOff,
+    Discard,
+    Close,
+    Declare,
+    Drop,
+    EndOnEmptyStock,
+    NextRound,
+]
+ACTION_TYPES = (
+    DrawStock,
+    TakeDiscard,
+    Meld,
+    LayOff,
+    Discard,
+    Close,
+    Declare,
+    Drop,
+    EndOnEmptyStock,
+    NextRound,
+)
+
+
+# --- table, log and results ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table. ``owner`` laid it; Basic Rummy lay-offs by anyone join it."""
+
+    owner: int
+    cards: list[Card]
+    kind: MeldKind
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One line of the game log. Texts never name a card drawn from the stock."""
+
+    round_no: int
+    player: int | None
+    text: str
+
+
+@dataclass(slots=True)
+class PlayerResult:
+    """One player's part of a finished round, revealed to everyone."""
+
+    hand: list[Card]
+    """The cards left in hand (Indian: the 13 shown, without the finish card)."""
+    melds: list[list[Card]]
+    """How the hand (Remi: the table) was counted: its best arrangement's melds."""
+    deadwood: list[Card]
+    penalty: int
+    """What the hand counts against its owner (after any cap)."""
+    delta: int
+    """Change of this player's game score this round."""
+    total: int
+    """Game score after the round."""
+    note: str = ""
+    """"went out", "closed", "rummy", "dropped", "wrong declaration", "eliminated", ..."""
+
+
+@dataclass(slots=True)
+class RoundResult:
+    round_no: int
+    winner: int | None
+    """Who went out / closed / declared; None for a void hand or Remi's empty stock."""
+    ending: str
+    """"out", "rummy", "closed", "declared", "empty_stock", "void", "last_in"."""
+    multiplier: int
+    """Remigio's closing multiplier, Rummy's doubling (2), otherwise 1."""
+    bonus: int
+    """Remi's closing-card bonus (10 x its value), otherwise 0."""
+    special: str | None
+    """Remigio closing hand: "flush", "straight_flush", "remigio" or None."""
+    closing_card: Card | None
+    players: list[PlayerResult]
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=True)
+class GameState:
+    """Everything about one game. Read by the app; changed only through ``engine.apply``."""
+
+    variant: str
+    options: Any
+    """The variant's options model (``rummy_tui.core.options``)."""
+    players: list[PlayerSpec]
+    seed: int
+    round_no: int
+    dealer: int
+    to_move: int
+    direction: int
+    """+1 clockwise (to the left: seat i+1), -1 anticlockwise (Remigio Fournier)."""
+    phase: Phase
+    hands: list[list[Card]]
+    stock: list[Card]
+    """Top = last."""
+    discard: list[Card]
+    """Top = last."""
+    wild_card: Card | None
+    """Indian: the card under the stock that names the wild rank (out of play)."""
+    table: list[TableMeld]
+    scores: list[int]
+    history: list[RoundResult]
+    log: list[LogEntry]
+    out: list[bool]
+    """Not playing this deal: eliminated from the game, dropped or wrongly declared."""
+    eliminated: list[bool]
+    """Out of the game for good (Remigio, Indian pools)."""
+    winner: int | None
+    last_round: RoundResult | None
+    # --- turn and round bookkeeping (the rules need them; views show what is public) ---
+    taken: Card | None = None
+    """The card taken from the discard pile this turn (Basic Rummy may not discard it)."""
+    must_meld: Card | None = None
+    """Remi: the card taken from the discard pile that must be melded this turn."""
+    laid: list[int] = field(default_factory=list)
+    """Cards each player has put on the table this round."""
+    extra: list[int] = field(default_factory=list)
+    """Remi: cards each player took above a picked-up discard (hand-size bookkeeping)."""
+    has_drawn: list[bool] = field(default_factory=list)
+    """Indian: the player has drawn this deal (a drop is then a middle drop)."""
+    melded_before: list[bool] = field(default_factory=list)
+    """Rummy: the player melded or laid off in an earlier turn of this hand (no "rummy")."""
+    melded_this_turn: bool = False
+    seq_down: list[bool] = field(default_factory=list)
+    """Remi: the player has a sequence on the table (sets are allowed)."""
+    drops: list[int] = field(default_factory=list)
+    """Indian: the penalty of a player who dropped or declared wrongly this deal (0: none)."""
+    rebuilds: int = 0
+    """Times the stock was rebuilt from the discard pile this round."""
+    turn: int = 0
+    """Turns begun this round."""
+    actions: int = 0
+    """Actions applied in this game (the computer players' random stream)."""
+    round_actions: int = 0
+    """Actions applied in this round."""
+    deck_size: int = 0
+
+    def copy(self) -> GameState:
+        """A shallow copy: the engine replaces, never mutates, the lists it changes."""
+        new = object.__new__(GameState)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        return new
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+@dataclass(slots=True)
+class PlayerView:
+    """All that one player may know (``engine.view``). No other hand, no stock order."""
+
+    variant: str
+    options: Any
+    player: int
+    """Whose view this is."""
+    players: list[PlayerSpec]
+    round_no: int
+    dealer: int
+    to_move: int
+    direction: int
+    phase: Phase
+    hand: list[Card]
+    hand_counts: list[int]
+    stock_count: int
+    discard: list[Card]
+    """The discard pile, top = last (every card in it was shown face up)."""
+    wild_card: Card | None
+    table: list[TableMeld]
+    scores: list[int]
+    history: list[RoundResult]
+    log: list[LogEntry]
+    out: list[bool]
+    eliminated: list[bool]
+    winner: int | None
+    last_round: RoundResult | None
+    taken: Card | None
+    must_meld: Card | None
+    seq_down: list[bool]
+    has_drawn: list[bool]
+    melded_before: list[bool]
+    melded_this_turn: bool
+    rebuilds: int
+    turn: int
+    actions: int
