@@ -1,0 +1,68 @@
+"""``rummy-tui saves [--json]`` lists the saves folder; ``rummy-tui schema`` prints the JSON
+Schema of a save file (issue 5). Neither command ever changes a file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    saves = sub.add_parser(
+        "saves",
+        help="list the saved games (unreadable files are marked with the reason)",
+        description="List every *.json file in the saves folder: --saves-dir, else "
+        "$RUMMY_TUI_SAVES, else ./saves. Unreadable files are listed with the reason.",
+    )
+    saves.add_argument("--json", action="store_true", help="one JSON array instead of a table")
+    # also accepted after the sub-command; SUPPRESS keeps a top-level --saves-dir intact
+    saves.add_argument("--saves-dir", default=argparse.SUPPRESS,
+                       help="the saves folder (default: $RUMMY_TUI_SAVES or ./saves)")
+    saves.set_defaults(run=run_saves)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a save file")
+    schema.set_defaults(run=run_schema)
+
+
+def _when(info: Any) -> str:
+    return "-" if info.last_played is None else info.last_played.strftime("%Y-%m-%d %H:%M")
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    from ..saves import SaveError, list_saves, saves_dir
+
+    directory = saves_dir(getattr(args, "saves_dir", None))
+    try:
+        infos = list_saves(directory)
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([i.to_json() for i in infos], ensure_ascii=False, indent=2))
+        return 0
+    if not infos:
+        print(f"no saved games in {directory}")
+        return 0
+    print(f"saved games in {directory} (most recent first):")
+    for info in infos:
+        if info.ok:
+            who = ", ".join(
+                n if k == "human" else f"{n} ({k} bot)" for n, k in zip(info.players, info.kinds)
+            )
+            scores = " ".join(str(s) for s in info.scores)
+            state = (f"game over, {info.winner} won" if info.finished
+                     else f"round {info.round_no}")
+            print(f"  {info.path.name}  {_when(info)}  {info.preset}  {state}  "
+                  f"players: {who}  scores: {scores}")
+        else:
+            print(f"  {info.path.name}  {_when(info)}  UNREADABLE: {info.reason}")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from ..saves import json_schema
+
+    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    return 0
