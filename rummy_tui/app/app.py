@@ -1,0 +1,132 @@
+"""The rummy-tui application: picker -> setup -> table -> round summary -> game over.
+
+The app holds the settings of the terminal (ASCII suits, four-colour deck, bot speed) and the
+one :class:`GameState` of the game in play. The state changes in one place only,
+:meth:`RummyApp.set_game_state`, which the table screen calls after every ``apply``; autosave
+(``rummy_tui.saves``) hooks in there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from .commands import RummyCommands
+
+if TYPE_CHECKING:
+    from ..core.state import GameState
+
+
+class RummyApp(App[None]):
+    TITLE = "rummy-tui"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {RummyCommands}
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("question_mark", "help", "Rules", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        ascii: bool = False,
+        four_colour: bool = False,
+        bot_delay: float = 0.6,
+        game: GameState | None = None,
+        saves_dir: str | None = None,
+        save_path: Any = None,
+    ) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self.four_colour = four_colour
+        self.bot_delay = bot_delay
+        """Seconds between a computer player's steps; 0 plays them at once (tests)."""
+        self.saves_dir = saves_dir
+        self.save_path = save_path
+        """Where this game is saved (set by the saves module on the first save)."""
+        self.game: GameState | None = None
+        self.autosave = False
+        self._start_game = game
+
+    # --- the one place where the game state changes ------------------------------------
+    def set_game_state(self, state: GameState) -> None:
+        """Every new state of the game passes here (after each apply, undo, new round)."""
+        self.game = state
+        self._autosave(state)
+
+    def _autosave(self, state: GameState) -> None:
+        """Hook for autosave (issue 5): set ``self.autosave = True`` to save after every
+        change of state into this game's save file."""
+        if self.autosave:
+            self._save(quiet=True)
+
+    # --- screens ------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self._start_game is not None:
+            self.start_game(self._start_game)
+        else:
+            from .screens.picker import PickerScreen
+
+            self.push_screen(PickerScreen())
+
+    def start_game(self, state: GameState) -> None:
+        """Open the table on this state: a new game or a resumed one."""
+        from .screens.table import TableScreen
+
+        self.set_game_state(state)
+        # The table replaces whatever led to it (picker, setup, a finished game).
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(state))
+
+    def back_to_picker(self) -> None:
+        from .screens.picker import PickerScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(PickerScreen())
+
+    def current_variant(self) -> str | None:
+        if self.game is not None:
+            return self.game.variant
+        picker = self.screen
+        variant = getattr(picker, "selected_variant", None)
+        return variant() if callable(variant) else None
+
+    def action_help(self) -> None:
+        from .dialogs.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.current_variant()))
+
+    def action_save(self) -> None:
+        if self.game is None:
+            self.notify("There is no game to save yet.", severity="warning")
+            return
+        if self._save(quiet=False):
+            self.notify(f"Saved to {self.save_path}")
+
+    def _save(self, quiet: bool) -> bool:
+        """Write the game to its save file (a new one in the saves folder the first time)."""
+        from .. import saves
+
+        if self.game is None:
+            return False
+        try:
+            if self.save_path is None:
+                self.save_path = saves.new_save_path(self.game, saves.saves_dir(self.saves_dir))
+            saves.save_game(self.game, self.save_path)
+        except (saves.SaveError, OSError) as exc:
+            # A failed save must never end a game in play: say so and play on.
+            self.notify(f"Could not save: {exc}", severity="error")
+            return False
+        return True
+
+    def action_new_game(self) -> None:
+        self.game = None
+        self.back_to_picker()

@@ -1,0 +1,76 @@
+"""Small modal dialogs of the table: a yes/no confirmation and a choice of meld."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 60; max-width: 95%; height: auto; max-height: 90%;
+    border: thick $accent; background: $surface; padding: 1 2;
+}}
+{name} Horizontal {{ height: auto; margin-top: 1; }}
+{name} Button {{ margin-right: 2; }}
+{name} OptionList {{ height: auto; max-height: 14; }}
+"""
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmDialog")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", variant="primary", id="yes")
+                yield Button("No (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ChooseMeldDialog(ModalScreen[int | None]):
+    """Lay off onto which meld? Returns the table index, or None."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ChooseMeldDialog")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield OptionList(*[Option(label, id=str(index)) for index, label in self.choices])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

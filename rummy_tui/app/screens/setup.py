@@ -1,0 +1,245 @@
+"""The setup screen: seats, names, human or computer, the variant's options and a seed.
+
+The option fields are built from the variant's pydantic model (``core.options``), so a new
+option appears here without app changes; the model validates, and its messages are shown
+under the field they concern.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from ...core.options import options_model
+from ..presets import Preset
+from ..rules import player_range
+
+KINDS = [("Human", "human"), ("Computer (normal)", "normal"), ("Computer (easy)", "easy")]
+DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
+    """('bool' | 'choice' | 'int' | 'text', choices, optional) of an option's type."""
+    optional = False
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        optional = len(rest) < len(args)
+        annotation = rest[0] if len(rest) == 1 else annotation
+        origin = typing.get_origin(annotation)
+        args = typing.get_args(annotation)
+    if annotation is bool:
+        return "bool", (), optional
+    if origin is typing.Literal:
+        return "choice", args, optional
+    if annotation is int:
+        return "int", (), optional
+    return "text", (), optional
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+g", "start", "Start game"),
+        Binding("question_mark", "app.help", "Rules", show=False),
+    ]
+
+    def __init__(self, preset: Preset) -> None:
+        super().__init__()
+        self.preset = preset
+        self.variant = preset.variant
+        self.model = options_model(preset.variant)
+        self.low, self.high = player_range(preset.variant, preset.options)
+
+    # --- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Static(f"New game: {self.preset.title}", id="setup-title")
+            yield Static(self.preset.description, classes="setup-help")
+            with Horizontal(classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                default = min(self.high, max(self.low, 3))
+                yield Select([(str(n), n) for n in range(self.low, self.high + 1)],
+                             value=default, allow_blank=False, id="seats", compact=True)
+            for seat in range(self.high):
+                with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="setup-label")
+                    yield Input(DEFAULT_NAMES[seat % len(DEFAULT_NAMES)], max_length=16,
+                                id=f"name-{seat}", classes="seat-name", compact=True)
+                    yield Select(KINDS, value="human" if seat == 0 else "normal",
+                                 allow_blank=False, id=f"kind-{seat}", classes="seat-kind",
+                                 compact=True)
+            yield Static("", id="seats-error", classes="field-error")
+            yield Static("Options", classes="setup-section")
+            for name, field in self.model.model_fields.items():
+                yield from self._option_row(name, field)
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(placeholder="random", type="integer", id="seed", compact=True)
+            yield Static("", id="start-error", classes="field-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start game", variant="primary", id="start", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def _option_row(self, name: str, field: Any) -> ComposeResult:
+        kind, choices, optional = _field_kind(field.annotation)
+        value = self.preset.options.get(name, field.default)
+        label = name.replace("_", " ")
+        widget: Widget
+        if kind == "bool":
+            widget = Switch(bool(value), id=f"opt-{name}", compact=True)
+        elif kind == "choice":
+            widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False,
+                            id=f"opt-{name}", compact=True)
+        else:
+            widget = Input("" if value is None else str(value),
+                           placeholder="none" if optional else "",
+                           id=f"opt-{name}", compact=True)
+        with Vertical(classes="option"):
+            with Horizontal(classes="setup-row"):
+                yield Label(label, classes="setup-label")
+                yield widget
+            if field.description:
+                yield Static(field.description, classes="setup-help")
+            yield Static("", id=f"err-{name}", classes="field-error")
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#name-0", Input).focus()
+
+    # --- seats ------------------------------------------------------------------------
+    def seat_count(self) -> int:
+        value = self.query_one("#seats", Select).value
+        return int(value) if isinstance(value, int) else self.low
+
+    def _show_seats(self) -> None:
+        count = self.seat_count()
+        for seat in range(self.high):
+            self.query_one(f"#seat-{seat}").display = seat < count
+
+    @on(Select.Changed, "#seats")
+    def _seats_changed(self) -> None:
+        self._show_seats()
+
+    # --- options ----------------------------------------------------------------------
+    def option_values(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The values typed so far, and a message per field that cannot be read."""
+        values: dict[str, Any] = {}
+        errors: dict[str, str] = {}
+        for name, field in self.model.model_fields.items():
+            kind, _, optional = _field_kind(field.annotation)
+            widget = self.query_one(f"#opt-{name}")
+            if isinstance(widget, Switch):
+                values[name] = widget.value
+            elif isinstance(widget, Select):
+                values[name] = widget.value
+            else:
+                assert isinstance(widget, Input)
+                raw = widget.value.strip()
+                if not raw and optional:
+                    values[name] = None
+                elif kind == "int":
+                    try:
+                        values[name] = int(raw)
+                    except ValueError:
+                        errors[name] = "enter a whole number" + (" or leave it empty"
+                                                                  if optional else "")
+                else:
+                    values[name] = raw
+        return values, errors
+
+    def validate_options(self) -> Any | None:
+        """The options model, or None after showing each problem under its field."""
+        values, errors = self.option_values()
+        model = None
+        if not errors:
+            try:
+                model = self.model(**values)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    where = str(err["loc"][0]) if err["loc"] else ""
+                    msg = err["msg"].removeprefix("Value error, ")
+                    if where in self.model.model_fields:
+                        errors[where] = msg
+                    else:
+                        errors.setdefault(next(iter(self.model.model_fields)), msg)
+        for name in self.model.model_fields:
+            self.query_one(f"#err-{name}", Static).update(errors.get(name, ""))
+        return model
+
+    @on(Input.Changed)
+    @on(Switch.Changed)
+    @on(Select.Changed)
+    def _revalidate(self, event: Any) -> None:
+        if event.control.id and event.control.id.startswith("opt-"):
+            self.validate_options()
+
+    # --- start ------------------------------------------------------------------------
+    def players(self) -> list[Any] | None:
+        from ...core.state import PlayerSpec
+
+        specs = []
+        problems = []
+        for seat in range(self.seat_count()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            if not name:
+                problems.append(f"seat {seat + 1} needs a name")
+            specs.append(PlayerSpec(name, kind))  # type: ignore[arg-type]
+        names = [s.name for s in specs]
+        dupes = sorted({n for n in names if n and names.count(n) > 1})
+        if dupes:
+            problems.append(f"two seats are called {dupes[0]}")
+        self.query_one("#seats-error", Static).update("; ".join(problems))
+        return None if problems else specs
+
+    def action_start(self) -> None:
+        from ...core.engine import new_game
+        from ...core.variants import RuleError
+
+        options = self.validate_options()
+        players = self.players()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        error = self.query_one("#start-error", Static)
+        if options is None or players is None:
+            error.update("Fix the fields marked above first.")
+            return
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            error.update("The seed is a whole number (or empty for a random deal).")
+            return
+        try:
+            state = new_game(self.variant, players, seed=seed, options=options)
+        except RuleError as exc:
+            error.update(str(exc))
+            return
+        error.update("")
+        self.app.start_game(state)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,224 @@
+"""Round summary (every hand revealed, with its best arrangement) and game over."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from ...core.state import GameState, RoundResult
+from ..presets import VARIANT_TITLES
+from ..widgets.table_parts import cards_text
+
+_ENDINGS = {
+    "out": "went out",
+    "rummy": "went rummy (all cards in one turn)",
+    "closed": "closed",
+    "declared": "declared",
+    "empty_stock": "the stock ran out",
+    "void": "the hand is void",
+    "last_in": "is the last player in",
+}
+
+
+def round_headline(state: GameState, result: RoundResult) -> str:
+    names = [p.name for p in state.players]
+    ending = _ENDINGS.get(result.ending, result.ending)
+    if result.winner is not None:
+        text = f"Round {result.round_no}: {names[result.winner]} {ending}"
+    else:
+        text = f"Round {result.round_no}: {ending}"
+    extras = []
+    if result.special:
+        extras.append(result.special.replace("_", " "))
+    if result.multiplier and result.multiplier != 1:
+        extras.append(f"×{result.multiplier}")
+    if result.bonus:
+        extras.append(f"closing bonus {result.bonus}")
+    if result.closing_card is not None:
+        extras.append(f"closing card {result.closing_card.symbol()}")
+    return text + (f" ({', '.join(extras)})" if extras else "") + "."
+
+
+class ScoreChart(Static):
+    """Totals after each round, one line per player: a bar per round, scaled to the game."""
+
+    DEFAULT_CSS = """
+    ScoreChart { height: auto; padding: 0 1; }
+    """
+
+    BARS = " ▁▂▃▄▅▆▇█"
+
+    def __init__(self, state: GameState, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state
+        self.ascii = ascii
+
+    def on_mount(self) -> None:
+        self.update(self.chart())
+
+    def chart(self) -> Text:
+        state = self.state
+        history = state.history
+        text = Text("Score history (total after each round)\n", style="bold")
+        if not history:
+            text.append("no rounds yet", style="dim")
+            return text
+        totals = [[r.players[i].total for r in history] for i in range(len(state.players))]
+        low = min(min(t) for t in totals)
+        high = max(max(t) for t in totals)
+        span = max(1, high - low)
+        bars = "_.-=#" if self.ascii else self.BARS
+        width = max(len(p.name) for p in state.players)
+        shown = history[-40:]
+        for seat, player in enumerate(state.players):
+            row = totals[seat][-len(shown):]
+            text.append(f"{player.name:<{width}} ")
+            for value in row:
+                level = round((value - low) / span * (len(bars) - 1))
+                text.append(bars[max(0, level)], style="bold")
+            text.append(f" {row[-1]}\n")
+        return text
+
+
+def _results_table(state: GameState, result: RoundResult, ascii: bool, four: bool) -> DataTable:
+    table: DataTable = DataTable(zebra_stripes=True, cursor_type="row", id="results")
+    table.add_columns("Player", "Hand (melds | deadwood)", "Penalty", "Note", "Round", "Total")
+    for seat, (player, pr) in enumerate(zip(state.players, result.players)):
+        hand = Text()
+        for meld in pr.melds:
+            hand.append("[")
+            hand.append_text(cards_text(list(meld), ascii, four))
+            hand.append("] ")
+        if pr.deadwood:
+            hand.append("| ")
+            hand.append_text(cards_text(list(pr.deadwood), ascii, four))
+        if not pr.melds and not pr.deadwood:
+            hand.append_text(cards_text(list(pr.hand), ascii, four) or Text("—"))
+        note = pr.note
+        if seat == result.winner and result.multiplier and result.multiplier != 1:
+            note = (note + " " if note else "") + f"×{result.multiplier}"
+        delta = f"{pr.delta:+d}" if pr.delta else "0"
+        table.add_row(Text(player.name, style="bold" if seat == result.winner else ""),
+                      hand, str(pr.penalty), note, delta, str(pr.total), key=str(seat))
+    return table
+
+
+class RoundSummaryScreen(ModalScreen[None]):
+    """Every hand revealed with its best arrangement; Enter deals the next round."""
+
+    DEFAULT_CSS = """
+    RoundSummaryScreen { align: center middle; background: $background 90%; }
+    RoundSummaryScreen > Vertical {
+        width: 100%; height: 100%; background: $surface; padding: 0 1;
+    }
+    RoundSummaryScreen #headline { text-style: bold; padding: 1 1 0 1; height: auto; }
+    RoundSummaryScreen DataTable { height: auto; max-height: 60%; margin: 1 0; }
+    RoundSummaryScreen Button { margin: 0 1; }
+    RoundSummaryScreen #summary-buttons { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "next", "Continue", priority=True),
+        Binding("question_mark", "app.help", "Rules"),
+    ]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        state = self.state
+        result = state.last_round
+        with Vertical():
+            if result is None:
+                yield Static("The round is over.", id="headline")
+            else:
+                yield Static(round_headline(state, result), id="headline")
+                yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
+            with VerticalScroll():
+                yield ScoreChart(state, app.ascii)  # type: ignore[attr-defined]
+            label = "See the result" if state.phase == "game_over" else "Deal the next round"
+            with Horizontal(id="summary-buttons"):
+                yield Button(f"{label} (Enter)", variant="primary", id="next")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(Screen[None]):
+    """The winner, the standings and the score history; play again or start something new."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center top; }
+    GameOverScreen #winner { text-style: bold; padding: 1 2; height: auto; width: 1fr;
+                             content-align: center middle; background: $boost; }
+    GameOverScreen DataTable { height: auto; margin: 1 2; }
+    GameOverScreen #gameover-buttons { height: auto; align: center middle; }
+    GameOverScreen Button { margin: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("p", "play_again", "Play again"),
+        Binding("n", "app.new_game", "New game"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        title = VARIANT_TITLES.get(state.variant, state.variant)
+        if state.winner is not None:
+            headline = f"{state.players[state.winner].name} wins the game of {title}!"
+        else:
+            headline = f"The game of {title} is over."
+        yield Static(headline, id="winner")
+        table: DataTable = DataTable(cursor_type="row", id="standings")
+        table.add_columns("Place", "Player", "Score", "")
+        for place, seat in enumerate(self.standings(), start=1):
+            player = state.players[seat]
+            mark = "winner" if seat == state.winner else (
+                "eliminated" if state.eliminated[seat] else "")
+            table.add_row(str(place), player.name, str(state.scores[seat]), mark)
+        yield table
+        yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
+        with Horizontal(id="gameover-buttons"):
+            yield Button("Play again (p)", variant="primary", id="again")
+            yield Button("New game (n)", id="new")
+            yield Button("Quit (ctrl+q)", id="quit")
+        yield Footer()
+
+    def standings(self) -> list[int]:
+        """The winner first; then by score in the game's direction (highest first where the
+        score is won, lowest first where it is a penalty), as the engine's winner shows."""
+        state = self.state
+        seats = list(range(len(state.players)))
+        high_wins = state.variant in ("rummy", "remi", "remigio-fournier")
+        seats.sort(key=lambda s: (s != state.winner, state.eliminated[s],
+                                  -state.scores[s] if high_wins else state.scores[s]))
+        return seats
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        action = {"again": "play_again", "new": "app.new_game", "quit": "app.quit"}
+        self.run_action(action[event.button.id or "new"])
+
+    def action_play_again(self) -> None:
+        from ...core.engine import new_game
+
+        state = self.state
+        fresh = new_game(state.variant, list(state.players), seed=state.seed + 1,
+                         options=state.options)
+        self.app.start_game(fresh)  # type: ignore[attr-defined]

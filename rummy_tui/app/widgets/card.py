@@ -1,0 +1,111 @@
+"""One playing card drawn as a small widget: rank and suit, red or black, selected, cursor."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...core.cards import Card
+
+
+def card_label(card: Card, ascii: bool = False) -> str:
+    """``10♥`` or ``10H``; the printed joker is ``JK`` in both modes."""
+    return card.symbol(ascii)
+
+
+def suit_class(card: Card, four_colour: bool) -> str:
+    """The colour class of a card: red/black, or one colour per suit on a four-colour deck."""
+    if card.is_joker:
+        return "-joker"
+    if four_colour:
+        return ("-spades", "-hearts", "-diamonds", "-clubs")[card.suit]
+    return "-red" if card.is_red else "-black"
+
+
+class CardWidget(Widget):
+    """A face-up card. The hand owns which cards are selected; this only draws it."""
+
+    DEFAULT_CSS = """
+    CardWidget {
+        width: 5;
+        height: 3;
+        border: round $foreground 40%;
+        background: #f4f1e8;
+        color: #111111;
+        content-align: center middle;
+        text-style: bold;
+    }
+    CardWidget.-red { color: #c0141c; }
+    CardWidget.-black { color: #111111; }
+    CardWidget.-spades { color: #111111; }
+    CardWidget.-hearts { color: #c0141c; }
+    CardWidget.-diamonds { color: #1f4fd1; }
+    CardWidget.-clubs { color: #12813a; }
+    CardWidget.-joker { color: #8a2be2; }
+    CardWidget.-selected { background: #ffe27a; offset-y: -1; }
+    CardWidget.-cursor { border: heavy $accent; }
+    CardWidget.-wild { text-style: bold underline; }
+    CardWidget.-gap { margin-left: 1; }
+    """
+
+    selected: reactive[bool] = reactive(False)
+    cursor: reactive[bool] = reactive(False)
+
+    class Clicked(Message):
+        """The player clicked this card (the hand moves its cursor and toggles it)."""
+
+        def __init__(self, card_widget: CardWidget) -> None:
+            self.card_widget = card_widget
+            super().__init__()
+
+    def __init__(
+        self,
+        card: Card,
+        *,
+        index: int = 0,
+        ascii: bool = False,
+        four_colour: bool = False,
+        wild: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.card = card
+        self.index = index
+        self.ascii = ascii
+        self.add_class(suit_class(card, four_colour))
+        if wild:
+            self.add_class("-wild")
+
+    def render(self) -> str:
+        return card_label(self.card, self.ascii)
+
+    def watch_selected(self, selected: bool) -> None:
+        self.set_class(selected, "-selected")
+
+    def watch_cursor(self, cursor: bool) -> None:
+        self.set_class(cursor, "-cursor")
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self))
+
+
+class CardBack(Widget):
+    """The back of a card (the stock), with a count under it in the pile widget."""
+
+    DEFAULT_CSS = """
+    CardBack {
+        width: 5;
+        height: 3;
+        border: round $foreground 40%;
+        background: $primary-darken-2;
+        color: $text;
+        content-align: center middle;
+    }
+    """
+
+    def render(self) -> str:
+        return "▒▒▒"

@@ -1,0 +1,216 @@
+"""The parts of the table around the hand: status line, piles, opponents, melds, log.
+
+Each part is given a :class:`PlayerView` (attributes down) and draws only what that view
+holds, so a part can never show a hidden card. Clicks on the piles are reported upwards.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...core.cards import Card
+from ...core.state import PlayerView
+from .card import CardBack, CardWidget, suit_class
+
+SUIT_STYLE = {
+    "-red": "bold #e0464e", "-black": "bold", "-spades": "bold", "-hearts": "bold #e0464e",
+    "-diamonds": "bold #5b8cff", "-clubs": "bold #3fbf6a", "-joker": "bold #b07cff",
+}
+
+
+def card_text(card: Card, ascii: bool, four_colour: bool) -> Text:
+    """A card as coloured text, for melds, logs and the round summary."""
+    return Text(card.symbol(ascii), style=SUIT_STYLE[suit_class(card, four_colour)])
+
+
+def cards_text(cards: list[Card], ascii: bool, four_colour: bool) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(card, ascii, four_colour))
+    return text
+
+
+def ascii_text(text: str, ascii: bool) -> str:
+    """Log lines name cards with suit symbols; the ASCII mode spells them as letters."""
+    if not ascii:
+        return text
+    for symbol, letter in zip("♠♥♦♣", "SHDC"):
+        text = text.replace(symbol, letter)
+    return text
+
+
+PHASES = ("Draw", "Meld", "Discard")
+
+
+class StatusBar(Static):
+    """Variant, round, whose turn, and the phase indicator Draw → Meld → Discard."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; padding: 0 1; }
+    """
+
+    def show(self, title: str, view: PlayerView, note: str = "") -> None:
+        text = Text()
+        text.append(f"{title} · round {view.round_no} · ", style="bold")
+        mover = view.players[view.to_move].name
+        if view.phase in ("draw", "play"):
+            text.append(f"{mover} to play  ")
+            current = {"draw": {0}, "play": {1, 2}}[view.phase]
+            for i, phase in enumerate(PHASES):
+                if i:
+                    text.append(" → ", style="dim")
+                text.append(phase, style="reverse bold" if i in current else "dim")
+        elif view.phase == "round_over":
+            text.append("round over", style="bold")
+        else:
+            text.append("game over", style="bold")
+        if note:
+            text.append(f"  {note}", style="italic")
+        self.update(text)
+
+
+class Piles(Widget):
+    """The stock (with its count), the Indian wild joker under it, and the discard pile."""
+
+    DEFAULT_CSS = """
+    Piles { layout: horizontal; height: 5; width: auto; padding: 0 1; }
+    Piles > Vertical { width: auto; height: 5; margin-right: 2; }
+    Piles .pile-label { width: auto; height: 1; color: $text-muted; }
+    Piles Horizontal { width: auto; height: 3; }
+    Piles .pile-empty { width: 5; height: 3; border: round $foreground 20%; }
+    Piles CardWidget { margin-right: 1; }
+    """
+
+    class Clicked(Message):
+        """The stock (depth 0) or the nth discard from the top (depth 1-3) was clicked."""
+
+        def __init__(self, depth: int) -> None:
+            self.depth = depth
+            super().__init__()
+
+    def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.four_colour = four_colour
+        self._key: tuple | None = None
+
+    def show(self, view: PlayerView, discard_depth: int) -> None:
+        key = (view.stock_count, tuple(view.discard[-discard_depth:]), view.wild_card,
+               len(view.discard))
+        if key == self._key:
+            return
+        self._key = key
+        self.remove_children()
+        stock = Vertical(
+            Static(f"Stock {view.stock_count}", classes="pile-label"),
+            Horizontal(CardBack(id="stock-back") if view.stock_count else
+                       Static(classes="pile-empty")),
+        )
+        widgets: list[Widget] = [stock]
+        if view.wild_card is not None:
+            widgets.append(Vertical(
+                Static("Wild joker", classes="pile-label"),
+                Horizontal(CardWidget(view.wild_card, ascii=self.ascii,
+                                      four_colour=self.four_colour, id="wild-card")),
+            ))
+        top = list(reversed(view.discard[-discard_depth:]))
+        label = "Discard" if discard_depth == 1 else "Discard 1 2 3"
+        label += f" ({len(view.discard)})"
+        cards: list[Widget] = [
+            CardWidget(card, index=i + 1, ascii=self.ascii, four_colour=self.four_colour,
+                       classes="discard-card")
+            for i, card in enumerate(top)
+        ] or [Static(classes="pile-empty")]
+        widgets.append(Vertical(Static(label, classes="pile-label"), Horizontal(*cards)))
+        self.mount_all(widgets)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "stock-back":
+            self.post_message(self.Clicked(0))
+
+    @on(CardWidget.Clicked, ".discard-card")
+    def _discard_clicked(self, event: CardWidget.Clicked) -> None:
+        event.stop()
+        self.post_message(self.Clicked(event.card_widget.index))
+
+
+class Opponents(Static):
+    """Every seat: name, who plays it, cards in hand, score; the player to move is marked."""
+
+    DEFAULT_CSS = """
+    Opponents { height: auto; }
+    """
+
+    def show(self, view: PlayerView, viewer: int | None) -> None:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(width=1)
+        table.add_column(ratio=1, no_wrap=True)
+        table.add_column(justify="right")
+        table.add_column(justify="right")
+        kinds = {"human": "", "easy": " (cpu easy)", "normal": " (cpu)"}
+        for seat, player in enumerate(view.players):
+            marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
+            style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
+            name = player.name + kinds.get(player.kind, "")
+            if seat == viewer:
+                name += " (you)"
+            count = view.hand_counts[seat]
+            table.add_row(marker, Text(name, style=style), f"{count} cards",
+                          str(view.scores[seat]))
+        self.update(table)
+
+
+class TableMelds(VerticalScroll):
+    """Melds on the table, grouped by owner, numbered for laying off."""
+
+    DEFAULT_CSS = """
+    TableMelds { height: 1fr; padding: 0 1; }
+    TableMelds > Static { width: 1fr; }
+    """
+
+    def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.four_colour = four_colour
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="melds-text")
+
+    def show(self, view: PlayerView) -> None:
+        text = Text()
+        if not view.table:
+            text.append("No melds on the table.", style="dim")
+        for seat, player in enumerate(view.players):
+            mine = [(i, m) for i, m in enumerate(view.table) if m.owner == seat]
+            if not mine:
+                continue
+            if text:
+                text.append("\n")
+            text.append(f"{player.name}: ", style="bold")
+            for i, meld in mine:
+                text.append(f" {i + 1}:", style="dim")
+                text.append("[")
+                text.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
+                text.append("]")
+        self.query_one("#melds-text", Static).update(text)
+
+
+class ActionLog(Static):
+    """The last lines of the game log ("Bob drew from the stock and discarded 7♦")."""
+
+    DEFAULT_CSS = """
+    ActionLog { height: 1fr; color: $text-muted; }
+    """
+
+    def show(self, view: PlayerView, ascii: bool, lines: int = 12) -> None:
+        entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
+        self.update("\n".join(ascii_text(e.text, ascii) for e in entries) or "A new round.")
