@@ -29,6 +29,7 @@ class RummyApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("question_mark", "help", "Rules", show=False),
+        Binding("f1", "help", "Rules", show=False),
     ]
 
     def __init__(
@@ -40,8 +41,11 @@ class RummyApp(App[None]):
         game: GameState | None = None,
         saves_dir: str | None = None,
         save_path: Any = None,
+        cursor_blink: bool = True,
     ) -> None:
         super().__init__()
+        self.cursor_blink = cursor_blink
+        """Text cursors blink (off in snapshot tests, so that screenshots are stable)."""
         self.ascii = ascii
         self.four_colour = four_colour
         self.bot_delay = bot_delay

@@ -48,11 +48,17 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
     return "text", (), optional
 
 
+def _show_error(widget: Static, text: str) -> None:
+    """An inline message under a field; an empty one takes no room."""
+    widget.update(text)
+    widget.display = bool(text)
+
+
 class SetupScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+g", "start", "Start game"),
-        Binding("question_mark", "app.help", "Rules", show=False),
+        Binding("f1", "app.help", "Rules"),
     ]
 
     def __init__(self, preset: Preset) -> None:
@@ -67,6 +73,8 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup"):
             yield Static(f"New game: {self.preset.title}", id="setup-title")
             yield Static(self.preset.description, classes="setup-help")
+            yield Static("Tab / shift+tab move between fields · Enter starts the game · "
+                         "Esc goes back · F1 rules", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 default = min(self.high, max(self.low, 3))
@@ -116,6 +124,10 @@ class SetupScreen(Screen[None]):
             yield Static("", id=f"err-{name}", classes="field-error")
 
     def on_mount(self) -> None:
+        for error in self.query(".field-error"):
+            error.display = False
+        for field in self.query(Input):
+            field.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 
@@ -176,7 +188,7 @@ class SetupScreen(Screen[None]):
                     else:
                         errors.setdefault(next(iter(self.model.model_fields)), msg)
         for name in self.model.model_fields:
-            self.query_one(f"#err-{name}", Static).update(errors.get(name, ""))
+            _show_error(self.query_one(f"#err-{name}", Static), errors.get(name, ""))
         return model
 
     @on(Input.Changed)
@@ -202,7 +214,7 @@ class SetupScreen(Screen[None]):
         dupes = sorted({n for n in names if n and names.count(n) > 1})
         if dupes:
             problems.append(f"two seats are called {dupes[0]}")
-        self.query_one("#seats-error", Static).update("; ".join(problems))
+        _show_error(self.query_one("#seats-error", Static), "; ".join(problems))
         return None if problems else specs
 
     def action_start(self) -> None:
@@ -214,19 +226,19 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         error = self.query_one("#start-error", Static)
         if options is None or players is None:
-            error.update("Fix the fields marked above first.")
+            _show_error(error, "Fix the fields marked above first.")
             return
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            error.update("The seed is a whole number (or empty for a random deal).")
+            _show_error(error, "The seed is a whole number (or empty for a random deal).")
             return
         try:
             state = new_game(self.variant, players, seed=seed, options=options)
         except RuleError as exc:
-            error.update(str(exc))
+            _show_error(error, str(exc))
             return
-        error.update("")
+        _show_error(error, "")
         self.app.start_game(state)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#start")

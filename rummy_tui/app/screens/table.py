@@ -61,7 +61,8 @@ _ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "meld": (Meld,),
     "lay_off": (LayOff,),
     "discard": (Discard,),
-    "close": (Close, Declare),
+    "close": (Close,),
+    "declare": (Declare,),
     "drop": (Drop,),
     "end_round": (EndOnEmptyStock,),
 }
@@ -104,12 +105,12 @@ class TableScreen(Screen[None]):
         Binding("space", "toggle", "Select"),
         Binding("s", "draw_stock", "Stock"),
         Binding("s", "attempt('draw_stock')", show=False),
-        Binding("d", "take_discard(1)", "Discard pile"),
+        Binding("d", "take_discard(1)", "Take"),
         Binding("d", "attempt('take_discard', 1)", show=False),
         Binding("1", "take_discard(1)", "Take 1", show=False),
-        Binding("2", "take_discard(2)", "Take 2", show=False),
+        Binding("2", "take_discard(2)", "Take 2"),
         Binding("2", "attempt('take_discard', 2)", show=False),
-        Binding("3", "take_discard(3)", "Take 3", show=False),
+        Binding("3", "take_discard(3)", "Take 3"),
         Binding("3", "attempt('take_discard', 3)", show=False),
         Binding("m", "meld", "Meld"),
         Binding("m", "attempt('meld')", show=False),
@@ -118,10 +119,11 @@ class TableScreen(Screen[None]):
         Binding("x", "discard", "Discard"),
         Binding("x", "attempt('discard')", show=False),
         Binding("c", "close", "Close"),
+        Binding("c", "declare", "Declare"),
         Binding("c", "attempt('close')", show=False),
         Binding("r", "drop", "Drop"),
         Binding("r", "attempt('drop')", show=False),
-        Binding("e", "end_round", "End round"),
+        Binding("e", "end_round", "End (stock empty)"),
         Binding("e", "attempt('end_round')", show=False),
         Binding("o", "sort", "Sort"),
         Binding("a", "arrange", "Arrange"),
@@ -167,7 +169,7 @@ class TableScreen(Screen[None]):
         with Vertical(id="hand-box"):
             yield Static(id="hand-info")
             yield Hand(ascii=ascii, four_colour=four, id="hand")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#players-box").border_title = "Players"
@@ -206,7 +208,7 @@ class TableScreen(Screen[None]):
         state = self.state
         if state.phase in ("round_over", "game_over"):
             self._set_viewer_for_summary()
-            self._render()
+            self._redraw()
             if self._summary_shown_for != len(state.history):
                 self._summary_shown_for = len(state.history)
                 self._show_summary()
@@ -222,13 +224,13 @@ class TableScreen(Screen[None]):
                 self.viewer = None
             else:
                 self.viewer = self.humans[0]
-            self._render()
+            self._redraw()
             self._schedule_bot()
             return
         if mover != self.viewer and len(self.humans) > 1:
             # Hide the last hand before anything else is drawn, then hand over.
             self.viewer = None
-            self._render()
+            self._redraw()
             self.busy = True
             self.generation += 1
             from ..dialogs.pass_device import PassDeviceScreen
@@ -239,7 +241,7 @@ class TableScreen(Screen[None]):
             return
         self.viewer = mover
         self.busy = False
-        self._render()
+        self._redraw()
         if new_turn:
             self._recap(mover)
 
@@ -249,7 +251,7 @@ class TableScreen(Screen[None]):
             self._advance()
             return
         self.viewer = seat
-        self._render()
+        self._redraw()
         self._recap(seat)
 
     def _recap(self, seat: int) -> None:
@@ -332,7 +334,7 @@ class TableScreen(Screen[None]):
         self.commit(new_state)
 
     # --- drawing ------------------------------------------------------------------------
-    def _render(self) -> None:
+    def _redraw(self) -> None:
         state = self.state
         pv = self._player_view()
         ascii = self.app.ascii  # type: ignore[attr-defined]
@@ -549,6 +551,9 @@ class TableScreen(Screen[None]):
                 self.notify("In this game you go out by melding, laying off or discarding "
                             "your last card.", severity="warning")
 
+    def action_declare(self) -> None:
+        self.action_close()
+
     def action_drop(self) -> None:
         self._confirm("Drop out of this deal? You take the drop penalty.",
                       lambda: self.play(Drop()))
@@ -596,7 +601,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one(Hand)
         self._orders[seat] = sorted(hand.cards, key=sort_key_rank if by_rank else sort_key_suit)
         self._groups.pop(seat, None)
-        self._render()
+        self._redraw()
         self.notify("Sorted by rank." if by_rank else "Sorted by suit.", timeout=1.5)
 
     def action_arrange(self) -> None:
@@ -604,7 +609,11 @@ class TableScreen(Screen[None]):
         if seat is None:
             return
         hand = self.query_one(Hand)
-        arr = self._arrangement(hand.cards)
+        try:
+            arr = self._arrangement(hand.cards)
+        except Exception as exc:  # a comfort feature: report, never break the turn
+            self.notify(f"Cannot arrange: {exc}", severity="warning")
+            return
         order = [c for meld in arr.melds for c in meld.cards] + list(arr.deadwood)
         sizes = [len(m.cards) for m in arr.melds] + ([len(arr.deadwood)] if arr.deadwood else [])
         if self._my_turn():
@@ -612,7 +621,7 @@ class TableScreen(Screen[None]):
                                self._groups.get(seat)))
         self._orders[seat] = order
         self._groups[seat] = (order, sizes)
-        self._render()
+        self._redraw()
 
     def action_hint(self) -> None:
         from ...core.bots import choose_action
@@ -650,7 +659,7 @@ class TableScreen(Screen[None]):
         for widget in (self.query_one(Hand), self.query_one(Piles), self.query_one(TableMelds)):
             widget.four_colour = app.four_colour  # type: ignore[attr-defined]
         self.query_one(Piles)._key = None
-        self._render()
+        self._redraw()
 
     # --- the mouse ------------------------------------------------------------------------
     @on(Piles.Clicked)

@@ -27,11 +27,13 @@ def suit_class(card: Card, four_colour: bool) -> str:
 class CardWidget(Widget):
     """A face-up card. The hand owns which cards are selected; this only draws it."""
 
+    # No border: a bordered widget paints its background under the border too, and a row
+    # of them merges into one light strip. A filled block with a gap reads as a card.
     DEFAULT_CSS = """
     CardWidget {
-        width: 5;
+        width: 4;
         height: 3;
-        border: round $foreground 40%;
+        margin-right: 1;
         background: #f4f1e8;
         color: #111111;
         content-align: center middle;
@@ -44,9 +46,10 @@ class CardWidget(Widget):
     CardWidget.-diamonds { color: #1f4fd1; }
     CardWidget.-clubs { color: #12813a; }
     CardWidget.-joker { color: #8a2be2; }
-    CardWidget.-selected { background: #ffe27a; offset-y: -1; }
-    CardWidget.-cursor { border: heavy $accent; }
     CardWidget.-wild { text-style: bold underline; }
+    CardWidget.-cursor { background: #9fd3ff; }
+    CardWidget.-selected { background: #ffd84d; offset-y: -1; }
+    CardWidget.-cursor.-selected { background: #ffab40; }
     CardWidget.-gap { margin-left: 1; }
     """
 
@@ -59,6 +62,10 @@ class CardWidget(Widget):
         def __init__(self, card_widget: CardWidget) -> None:
             self.card_widget = card_widget
             super().__init__()
+
+        @property
+        def control(self) -> CardWidget:
+            return self.card_widget
 
     def __init__(
         self,
@@ -94,18 +101,22 @@ class CardWidget(Widget):
 
 
 class CardBack(Widget):
-    """The back of a card (the stock), with a count under it in the pile widget."""
+    """The back of a card (the stock); the pile widget writes the count above it."""
 
     DEFAULT_CSS = """
     CardBack {
-        width: 5;
+        width: 4;
         height: 3;
-        border: round $foreground 40%;
-        background: $primary-darken-2;
+        margin-right: 1;
+        background: $primary-darken-1;
         color: $text;
         content-align: center middle;
     }
     """
 
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+
     def render(self) -> str:
-        return "▒▒▒"
+        return "##" if self.ascii else "▒▒"

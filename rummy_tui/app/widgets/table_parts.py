@@ -83,11 +83,10 @@ class Piles(Widget):
 
     DEFAULT_CSS = """
     Piles { layout: horizontal; height: 5; width: auto; padding: 0 1; }
-    Piles > Vertical { width: auto; height: 5; margin-right: 2; }
+    Piles > Vertical { width: auto; height: 5; margin-right: 1; }
     Piles .pile-label { width: auto; height: 1; color: $text-muted; }
     Piles Horizontal { width: auto; height: 3; }
-    Piles .pile-empty { width: 5; height: 3; border: round $foreground 20%; }
-    Piles CardWidget { margin-right: 1; }
+    Piles .pile-empty { width: 4; height: 3; background: $foreground 10%; }
     """
 
     class Clicked(Message):
@@ -112,13 +111,13 @@ class Piles(Widget):
         self.remove_children()
         stock = Vertical(
             Static(f"Stock {view.stock_count}", classes="pile-label"),
-            Horizontal(CardBack(id="stock-back") if view.stock_count else
+            Horizontal(CardBack(ascii=self.ascii, id="stock-back") if view.stock_count else
                        Static(classes="pile-empty")),
         )
         widgets: list[Widget] = [stock]
         if view.wild_card is not None:
             widgets.append(Vertical(
-                Static("Wild joker", classes="pile-label"),
+                Static("Wild", classes="pile-label"),
                 Horizontal(CardWidget(view.wild_card, ascii=self.ascii,
                                       four_colour=self.four_colour, id="wild-card")),
             ))
@@ -151,11 +150,12 @@ class Opponents(Static):
     """
 
     def show(self, view: PlayerView, viewer: int | None) -> None:
-        table = Table.grid(padding=(0, 1))
-        table.add_column(width=1)
-        table.add_column(ratio=1, no_wrap=True)
-        table.add_column(justify="right")
-        table.add_column(justify="right")
+        table = Table(box=None, padding=(0, 1, 0, 0), show_header=True, header_style="dim",
+                      expand=True, show_edge=False)
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column("Cards", justify="right", no_wrap=True)
+        table.add_column("Score", justify="right", no_wrap=True)
         kinds = {"human": "", "easy": " (cpu easy)", "normal": " (cpu)"}
         for seat, player in enumerate(view.players):
             marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
@@ -164,7 +164,7 @@ class Opponents(Static):
             if seat == viewer:
                 name += " (you)"
             count = view.hand_counts[seat]
-            table.add_row(marker, Text(name, style=style), f"{count} cards",
+            table.add_row(marker, Text(name, style=style), str(count),
                           str(view.scores[seat]))
         self.update(table)
 

@@ -1,0 +1,152 @@
+"""Plays the app through the keyboard, as a person would, for the pilot tests.
+
+A human seat's move is chosen by the normal computer player on that seat's own view (what
+the person at the keyboard could see), then typed: cursor keys and space to pick cards, and
+the action's key. Nothing is applied behind the app's back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
+from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
+from rummy_tui.app.screens.summary import GameOverScreen, RoundSummaryScreen
+from rummy_tui.app.screens.table import TableScreen
+from rummy_tui.app.widgets.hand import Hand
+from rummy_tui.core.bots import choose_action
+from rummy_tui.core.engine import view
+from rummy_tui.core.state import (
+    Close,
+    Declare,
+    Discard,
+    DrawStock,
+    Drop,
+    EndOnEmptyStock,
+    LayOff,
+    Meld,
+    TakeDiscard,
+)
+
+
+def table_of(app: Any) -> TableScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table screen in {app.screen_stack}")
+
+
+async def settle(pilot: Pilot, limit: int = 400) -> None:
+    """Let computer players move until a person has to press something."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        if screen._my_turn():
+            return
+        if screen.state.phase in ("round_over", "game_over") and not screen.busy:
+            return
+    raise AssertionError("the computer players never handed back the keyboard")
+
+
+async def move_cursor_to(pilot: Pilot, hand: Hand, index: int) -> None:
+    delta = index - hand.cursor
+    key = "right" if delta > 0 else "left"
+    for _ in range(abs(delta)):
+        await pilot.press(key)
+    assert hand.cursor == index
+
+
+async def select_cards(pilot: Pilot, hand: Hand, cards: tuple[Any, ...]) -> None:
+    if hand.selected:
+        for i in sorted(hand.selected):
+            await move_cursor_to(pilot, hand, i)
+            await pilot.press("space")
+    taken: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(hand.cards) if c == card and i not in taken)
+        taken.add(index)
+        await move_cursor_to(pilot, hand, index)
+        await pilot.press("space")
+    assert sorted(hand.selected_cards()) == sorted(cards)
+
+
+async def play_human_move(pilot: Pilot) -> Any:
+    """Type the move the normal computer player would make for the human to move."""
+    app = pilot.app
+    table = app.screen
+    assert isinstance(table, TableScreen) and table._my_turn()
+    seat = table.viewer
+    action = choose_action(view(table.state, seat), "normal")
+    hand = table.query_one(Hand)
+    before = table.state
+    match action:
+        case DrawStock():
+            await pilot.press("s")
+        case TakeDiscard(depth=1):
+            await pilot.press("d")
+        case TakeDiscard(depth=depth):
+            await pilot.press(str(depth))
+        case Meld(cards=cards):
+            await select_cards(pilot, hand, cards)
+            await pilot.press("m")
+        case LayOff(cards=cards, meld_index=index):
+            await select_cards(pilot, hand, cards)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseMeldDialog)
+            for _ in range(index):
+                await pilot.press("down")
+            await pilot.press("enter")
+        case Discard(card=card) | Close(discard=card):
+            await select_cards(pilot, hand, ())
+            await move_cursor_to(pilot, hand, hand.cards.index(card))
+            await pilot.press("x" if isinstance(action, Discard) else "c")
+        case Declare(finish=card):
+            await select_cards(pilot, hand, ())
+            await move_cursor_to(pilot, hand, hand.cards.index(card))
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog)
+            await pilot.press("y")
+        case Drop():
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog)
+            await pilot.press("y")
+        case EndOnEmptyStock():
+            await pilot.press("e")
+        case _:
+            raise AssertionError(f"no key for {action!r}")
+    await pilot.pause()
+    assert table.state is not before, f"the app did not play {action!r}"
+    return action
+
+
+async def play_until(pilot: Pilot, done: Any, max_moves: int = 3000) -> dict[str, int]:
+    """Press keys until ``done(app)``; count what was seen on the way."""
+    app = pilot.app
+    seen = {"moves": 0, "passes": 0, "summaries": 0}
+    for _ in range(max_moves):
+        await settle(pilot)
+        if done(app):
+            return seen
+        screen = app.screen
+        if isinstance(screen, PassDeviceScreen):
+            seen["passes"] += 1
+            await pilot.press("enter")
+        elif isinstance(screen, RoundSummaryScreen):
+            seen["summaries"] += 1
+            await pilot.press("enter")
+        elif isinstance(screen, GameOverScreen):
+            raise AssertionError("the game ended before the goal was reached")
+        elif isinstance(screen, TableScreen) and screen._my_turn():
+            await play_human_move(pilot)
+            seen["moves"] += 1
+        else:
+            await pilot.pause()
+    raise AssertionError(f"not done after {max_moves} moves: {seen}")
