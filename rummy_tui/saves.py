@@ -31,7 +31,6 @@ import os
 import stat
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -513,87 +512,43 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 # --- validation beyond types -----------------------------------------------------------------
 
 
-def expected_deck(state: GameState) -> Counter[Card]:
-    """The cards a game of this variant, size and options is played with."""
-    n = len(state.players)
-    if state.variant in ("rummy", "remi"):
-        decks, jokers = 1, 0
-    elif state.variant == "remigio":
-        decks, jokers = 2, 2
-    elif state.variant == "remigio-fournier":
-        decks, jokers = (2, 2) if n <= 6 else (3, 2)
-    else:
-        decks = state.options.decks or (1 if n == 2 else 2)
-        jokers = 1
-    counts: Counter[Card] = Counter()
-    for card in ALL_CARDS[:52]:
-        counts[card] = decks
-    counts[ALL_CARDS[52]] = decks * jokers
-    return counts
-
-
-def card_places(state: GameState) -> Counter[Card]:
-    """Every card the state holds: hands, stock, discard pile, table and the wild card."""
-    counts: Counter[Card] = Counter()
-    for hand in state.hands:
-        counts.update(hand)
-    counts.update(state.stock)
-    counts.update(state.discard)
-    for meld in state.table:
-        counts.update(meld.cards)
-    if state.wild_card is not None:
-        counts[state.wild_card] += 1
-    return counts
-
-
-def _describe_card_difference(have: Counter[Card], want: Counter[Card]) -> str:
-    extra = have - want
-    missing = want - have
-    parts = []
-    if extra:
-        card, count = sorted(extra.items())[0]
-        times = want[card] + count
-        parts.append(
-            f"card {card.code} is in {times} places (the deck has {want[card]})"
-            if want[card] else f"card {card.code} is not in this deck"
-        )
-    if missing:
-        card, count = sorted(missing.items())[0]
-        parts.append(f"card {card.code} is missing ({count} of {want[card]})")
-    more = len(extra) + len(missing) - len(parts)
-    return "; ".join(parts) + (f" (and {more} more card problems)" if more > 0 else "")
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def check(state: GameState) -> list[str]:
     """Problems that make a state impossible (empty when it is a game the engine could have
-    reached). The engine's own invariant checks are run too when core/simulate.py has them."""
+    reached).
+
+    The game's own invariants (every card of the deck in exactly one place, hand sizes that
+    fit the phase, scores that add up to the history, payments that follow the variant's
+    scoring) are the engine's: ``core.simulate.check_invariants``, the same checks
+    ``rummy-tui simulate`` runs after every action. This adds only what a file can get wrong
+    and the engine never does: lists of the wrong length and seats that do not exist, checked
+    first so that the engine's checks can index by seat safely.
+    """
+    from .core.simulate import check_invariants
+
     problems: list[str] = []
     n = len(state.players)
     per_player = {
-        "hands": state.hands, "scores": state.scores, "out": state.out,
-        "eliminated": state.eliminated,
+        "state.hands": state.hands, "state.scores": state.scores, "state.out": state.out,
+        "state.eliminated": state.eliminated, "state.laid": state.laid,
+        "state.extra": state.extra, "state.has_drawn": state.has_drawn,
+        "state.melded_before": state.melded_before, "state.seq_down": state.seq_down,
+        "state.drops": state.drops,
     }
     for name, values in per_player.items():
         if len(values) != n:
-            problems.append(f"{name} has {len(values)} entries for {n} players")
-    bookkeeping = {
-        "laid": state.laid, "extra": state.extra, "has_drawn": state.has_drawn,
-        "melded_before": state.melded_before, "seq_down": state.seq_down, "drops": state.drops,
+            problems.append(f"{name} has {len(values)} entries for {_plural(n, 'player')}")
+    seats = {
+        "the player to move": state.to_move,
+        "the dealer": state.dealer,
+        "the winner": state.winner,
     }
-    for name, values in bookkeeping.items():
-        if values and len(values) != n:
-            problems.append(f"state.{name} has {len(values)} entries for {n} players")
-    if problems:
-        return problems  # the checks below index by seat
-
-    if not 0 <= state.to_move < n:
-        problems.append(f"the player to move (seat {state.to_move}) does not exist")
-    elif state.phase in ("draw", "play") and state.out[state.to_move]:
-        problems.append(f"the player to move ({state.players[state.to_move].name}) is out")
-    if not 0 <= state.dealer < n:
-        problems.append(f"the dealer (seat {state.dealer}) does not exist")
-    if state.winner is not None and not 0 <= state.winner < n:
-        problems.append(f"the winner (seat {state.winner}) does not exist")
+    for who, seat in seats.items():
+        if seat is not None and not 0 <= seat < n:
+            problems.append(f"{who} (seat {seat}) does not exist: there are {n} players")
     for i, meld in enumerate(state.table):
         if not 0 <= meld.owner < n:
             problems.append(f"table meld {i} belongs to seat {meld.owner}, who does not exist")
@@ -601,52 +556,21 @@ def check(state: GameState) -> list[str]:
         if entry.player is not None and not 0 <= entry.player < n:
             problems.append(f"a log entry names seat {entry.player}, who does not exist")
             break
-
-    want = expected_deck(state)
-    have = card_places(state)
-    if have != want:
-        problems.append(_describe_card_difference(have, want))
-
-    for r in state.history:
+    for r in state.history + ([state.last_round] if state.last_round else []):
         if len(r.players) != n:
-            problems.append(f"round {r.round_no} has results for {len(r.players)} players")
-            return problems
+            problems.append(
+                f"round {r.round_no} has results for {_plural(len(r.players), 'player')}")
+            break
         if r.winner is not None and not 0 <= r.winner < n:
             problems.append(f"round {r.round_no}: the winner (seat {r.winner}) does not exist")
-    totals = [0] * n
-    for r in state.history:
-        for i, p in enumerate(r.players):
-            totals[i] += p.delta
-            if p.total != totals[i]:
-                problems.append(
-                    f"round {r.round_no}: {state.players[i].name}'s total {p.total} is not "
-                    f"the sum of the round scores ({totals[i]})"
-                )
-                return problems
-    if totals != list(state.scores):
-        problems.append(f"scores {list(state.scores)} do not add up to the history ({totals})")
-    problems.extend(_engine_checks(state))
-    return problems
-
-
-def _engine_checks(state: GameState) -> list[str]:
-    """The engine's invariants (hand sizes by phase and the rest), if it exposes them."""
+            break
+    if problems:
+        return problems
     try:
-        from .core import simulate
-    except ImportError:
-        return []
-    checker = getattr(simulate, "check_invariants", None)
-    if checker is None:
-        return []
-    try:
-        found = checker(state)
+        found = check_invariants(state)
     except Exception as exc:  # a damaged state can trip the checker itself
         return [f"impossible game state ({type(exc).__name__}: {exc})"]
-    if found is None:
-        return []
-    if isinstance(found, str):
-        return [found]
-    return [str(x) for x in found]
+    return [] if found is None else [found]
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -706,7 +630,7 @@ def _explain(exc: ValidationError) -> str:
         shown = "" if isinstance(got, (dict, list)) else f" (found {json.dumps(got)[:40]})"
         text = f"{where}: {msg}{shown}" if where else msg
     if len(errors) > 1:
-        text += f" (and {len(errors) - 1} more problems)"
+        text += f" (and {_plural(len(errors) - 1, 'more problem')})"
     return text
 
 
@@ -723,10 +647,11 @@ def parse_save(data: bytes, name: str = "save") -> GameState:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        # JSON strings cannot hold a raw line break, so an unterminated one ran into the end
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise SaveError(
-                f"{name}: truncated (the JSON stops at line {exc.lineno}, "
-                f"column {exc.colno})") from None
+                f"{name}: truncated (the file ends in the middle of the JSON, "
+                f"at line {text.count(chr(10)) + 1})") from None
         raise SaveError(
             f"{name}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
@@ -750,7 +675,8 @@ def parse_save(data: bytes, name: str = "save") -> GameState:
         raise SaveError(f"{name}: {exc}") from None
     problems = check(state)
     if problems:
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        more = (f" (and {_plural(len(problems) - 1, 'more problem')})"
+                if len(problems) > 1 else "")
         raise SaveError(f"{name}: {problems[0]}{more}")
     return state
 
