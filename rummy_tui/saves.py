@@ -37,6 +37,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from typing_extensions import TypedDict
+
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -138,7 +140,10 @@ class TableMeldModel(_Model):
     kind: Literal["set", "run"]
 
 
-class LogEntryModel(_Model):
+class LogEntryModel(TypedDict):
+    # a TypedDict, not a model: a long game has thousands of log lines, and this validates
+    # them in half the time
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
     round_no: _COUNT
     player: _SEAT | None
     text: Annotated[str, Field(max_length=1000)]
@@ -280,7 +285,9 @@ def _round_dict(r: RoundResult) -> dict[str, Any]:
     }
 
 
-def to_dict(state: GameState) -> dict[str, Any]:
+def to_dict(
+    state: GameState, with_log: bool = True, with_history: bool = True
+) -> dict[str, Any]:
     """The save file of a state as plain JSON data (what :class:`SaveFile` dumps).
 
     Built by hand rather than through the pydantic model, because autosave runs after every
@@ -328,39 +335,74 @@ def to_dict(state: GameState) -> dict[str, Any]:
             "round_actions": s.round_actions,
             "deck_size": s.deck_size,
         },
-        "history": [_round_dict(r) for r in s.history],
-        "log": [{"round_no": e.round_no, "player": e.player, "text": e.text} for e in s.log],
-    }
+    } | ({"history": [_round_dict(r) for r in s.history]} if with_history else {}) | ({"log": [{"round_no": e.round_no, "player": e.player, "text": e.text}
+                  for e in s.log]} if with_log else {})
 
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
+# json's own C string encoder: a log line is built by hand around it, because a game of 50
+# rounds has thousands of log lines and one json.dumps call each would blow the autosave budget
+_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
+def _log_line(e: LogEntry) -> str:
+    player = "null" if e.player is None else int(e.player)
+    return f'{{"round_no": {int(e.round_no)}, "player": {player}, "text": {_encode_text(e.text)}}}'
+
+
+# The log and the history only grow, and the engine never changes an entry once made
+# (core/state.py: a state is never mutated), so each entry's line is rendered once and reused
+# by the next autosave. Keyed by id() with the entry itself kept, so a reused id of a freed
+# entry is never mistaken for it.
+_LINE_CACHE: dict[int, tuple[Any, str]] = {}
+_LINE_CACHE_MAX = 200_000
+
+
+def _cached_line(entry: Any, render: Callable[[Any], str]) -> str:
+    hit = _LINE_CACHE.get(id(entry))
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    line = render(entry)
+    if len(_LINE_CACHE) >= _LINE_CACHE_MAX:
+        _LINE_CACHE.clear()
+    _LINE_CACHE[id(entry)] = (entry, line)
+    return line
+
+
+def _round_line(r: RoundResult) -> str:
+    return _dump(_round_dict(r))
+
+
 def dumps(state: GameState) -> bytes:
     """The bytes of a save file: UTF-8 JSON, one field (one round, one log line) per line so
     that a person can read it and a diff shows what changed. Deterministic: the same state
-    always gives the same bytes."""
-    data = to_dict(state)
+    always gives the same bytes, and they are what ``json.dumps`` would write for
+    :func:`to_dict` (a test checks it)."""
+    data = to_dict(state, with_log=False, with_history=False)
     lines = ["{"]
-    top = list(data.items())
-    for i, (key, value) in enumerate(top):
-        comma = "," if i < len(top) - 1 else ""
+    for key, value in data.items():
         if key == "state":
-            inner = list(value.items())
+            inner = [f'    "{k}": {_dump(v)}' for k, v in value.items()]
             lines.append(f'  "{key}": {{')
-            for j, (k, v) in enumerate(inner):
-                lines.append(f'    "{k}": {_dump(v)}' + ("," if j < len(inner) - 1 else ""))
-            lines.append("  }" + comma)
-        elif key in ("history", "log") and value:
-            lines.append(f'  "{key}": [')
-            lines.extend(
-                "    " + _dump(item) + ("," if j < len(value) - 1 else "")
-                for j, item in enumerate(value)
-            )
-            lines.append("  ]" + comma)
+            lines.append(",\n".join(inner))
+            lines.append("  },")
         else:
-            lines.append(f'  "{key}": {_dump(value)}{comma}')
+            lines.append(f'  "{key}": {_dump(value)},')
+    if state.history:
+        lines.append('  "history": [')
+        lines.append(",\n".join(["    " + _cached_line(r, _round_line) for r in state.history]))
+        lines.append("  ],")
+    else:
+        lines.append('  "history": [],')
+    if state.log:
+        lines.append('  "log": [')
+        lines.append(",\n".join(["    " + _cached_line(e, _log_line) for e in state.log]))
+        lines.append("  ]")
+    else:
+        lines.append('  "log": []')
     lines.append("}")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
@@ -415,7 +457,7 @@ def to_state(save: SaveFile) -> GameState:
         table=[TableMeld(m.owner, list(m.cards), m.kind) for m in st.table],
         scores=list(st.scores),
         history=history,
-        log=[LogEntry(e.round_no, e.player, e.text) for e in save.log],
+        log=[LogEntry(e["round_no"], e["player"], e["text"]) for e in save.log],
         out=list(st.out),
         eliminated=list(st.eliminated),
         winner=st.winner,

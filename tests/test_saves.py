@@ -88,6 +88,7 @@ def test_the_model_reads_back_exactly_what_is_written():
     # dumps() builds the JSON by hand for speed; the pydantic model must agree with it
     state = game("remigio")
     data = json.loads(saves.dumps(state))
+    assert data == saves.to_dict(state)
     assert SaveFile.model_validate(data).model_dump(mode="json") == data
     assert set(data) == set(SaveFile.model_fields)
 
