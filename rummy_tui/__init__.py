@@ -22,9 +22,13 @@ def arrange(cards: Any, variant: str, wild: Any = None, **rules: Any) -> "Arrang
     options that change melds or values (``ace_high=True`` for rummy, ``wrap=True`` for
     Remigio). Raises ``ValueError`` (a ``CardError`` or ``RuleError``) on bad input.
     """
-    from .core.arrange import arrange as _arrange
+    global _arrange
+    if _arrange is None:  # imported on first use, then kept: a call costs microseconds
+        from .core.arrange import arrange as _arrange
+    return _arrange(cards, variant, wild, **rules)
 
-    return _arrange(cards, variant, wild=wild, **rules)
+
+_arrange: Any = None
 
 
 def rules_text(variant: str | None = None, with_common: bool = False) -> str:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, parse_card
 from .melds import MeldRules, _run_fits, classify
@@ -162,8 +162,11 @@ def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules:
     hand = _read_hand(cards)
     if len(hand) > MAX_HAND:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
+    solver = _solver(hr)
+    if type(solver) is _OneDeckSolver:
+        return solver.solve(hand, False, strict=True)  # it checks the copies as it goes
     _check_copies(hand, hr)
-    return _solver(hr).solve(hand, False)
+    return solver.solve(hand, False)
 
 
 def best_arrangement(
@@ -278,12 +281,15 @@ class _OneDeckSolver:
             cover[m] = low_cover
             reach[m] = reach[m] | low_cover
         self.cover, self.reach = cover, reach
+        self.parts: dict[Any, tuple[Any, ...]] = {}  # melds and deadwood by suit mask
 
-    def solve(self, hand: list[Card], sequence_down: bool) -> Arrangement:
+    def solve(self, hand: list[Card], sequence_down: bool, strict: bool = False) -> Arrangement:
         mask = 0
         for card in hand:
             bit = 1 << card
             if mask & bit or card == 52:
+                if strict:
+                    _check_copies(hand, self.hr)
                 return _SearchSolver(self.hr).solve(hand, sequence_down)  # unchecked input
             mask |= bit
         cover, weight = self.cover, self.weight
@@ -358,39 +364,59 @@ class _OneDeckSolver:
         return best_pair
 
     def _result(self, hand: list[Card], sets: int, runs: int, dead: int, cost: int) -> Arrangement:
-        melds = []
-        for s in range(4):
-            suit_runs = (runs >> (13 * s)) & _SUIT
-            if not suit_runs:
-                continue
-            base = 13 * s
-            if _stretches(suit_runs) != suit_runs:  # the ace plays high: ...-Q-K-A
-                turned = (suit_runs >> 1) | ((suit_runs & 1) << 12)
-                for seg in _segments(turned):
-                    ranks = [i + 2 for i in range(13) if seg >> i & 1]
-                    cards = tuple(ALL_CARDS[base + (r - 1 if r <= 13 else 0)] for r in ranks)
-                    melds.append(ArrangedMeld("run", True, cards))
-                continue
-            segs = _segments(suit_runs)
-            if self.remi:  # 8-9-10 and J-Q-K are two sequences even side by side
-                segs = [p for seg in segs for p in (seg & 0x3FE, seg & 0x1C00) if p]
-            for seg in segs:
-                melds.append(
-                    ArrangedMeld(
-                        "run", True, tuple(ALL_CARDS[base + i] for i in range(13) if seg >> i & 1)
-                    )
-                )
+        parts = self.parts
+        melds: tuple[ArrangedMeld, ...] = ()
+        for shift in (0, 13, 26, 39):
+            suit_runs = (runs >> shift) & _SUIT
+            if suit_runs:
+                key = (shift, suit_runs)
+                found = parts.get(key)
+                if found is None:
+                    found = parts[key] = self._suit_runs(shift, suit_runs)
+                melds += found
         while sets:
             low = sets & -sets
             column = (low * _COLUMN) & sets
             sets ^= column
-            melds.append(
-                ArrangedMeld("set", True, tuple(ALL_CARDS[i] for i in range(52) if column >> i & 1))
-            )
-        deadwood = tuple(ALL_CARDS[i] for i in range(52) if dead >> i & 1) if dead else ()
+            found = parts.get(column)
+            if found is None:
+                found = parts[column] = (
+                    ArrangedMeld("set", True, tuple(ALL_CARDS[i] for i in range(52) if column >> i & 1)),
+                )
+            melds += found
+        deadwood: tuple[Card, ...] = ()
+        if dead:
+            for shift in (0, 13, 26, 39):
+                suit_dead = (dead >> shift) & _SUIT
+                if suit_dead:
+                    key = (shift, -suit_dead)
+                    found = parts.get(key)
+                    if found is None:
+                        found = parts[key] = tuple(
+                            ALL_CARDS[shift + i] for i in range(13) if suit_dead >> i & 1
+                        )
+                    deadwood += found
         return Arrangement(
-            self.variant, tuple(hand), tuple(melds), deadwood, cost // _W, not dead, None, None
+            self.variant, tuple(hand), melds, deadwood, cost // _W, not dead, None, None
         )
+
+    def _suit_runs(self, base: int, suit_runs: int) -> tuple[ArrangedMeld, ...]:
+        """The runs of one suit's cover mask, as melds (cached: melds are values)."""
+        melds = []
+        if _stretches(suit_runs) != suit_runs:  # the ace plays high: ...-Q-K-A
+            turned = (suit_runs >> 1) | ((suit_runs & 1) << 12)
+            for seg in _segments(turned):
+                ranks = [i + 2 for i in range(13) if seg >> i & 1]
+                cards = tuple(ALL_CARDS[base + (r - 1 if r <= 13 else 0)] for r in ranks)
+                melds.append(ArrangedMeld("run", True, cards))
+            return tuple(melds)
+        segs = _segments(suit_runs)
+        if self.remi:  # 8-9-10 and J-Q-K are two sequences even side by side
+            segs = [p for seg in segs for p in (seg & 0x3FE, seg & 0x1C00) if p]
+        for seg in segs:
+            cards = tuple(ALL_CARDS[base + i] for i in range(13) if seg >> i & 1)
+            melds.append(ArrangedMeld("run", True, cards))
+        return tuple(melds)
 
 
 # --- several decks, jokers, wild cards: remigio and indian --------------------------------
@@ -409,8 +435,7 @@ _AFTER_RUN = [[max(n // 2 - 1, 0) * 2 + (n & 1) * (not pure) for pure in (False,
 _NEED_DECLARATION = 2 * 2 + 1
 
 
-@dataclass(frozen=True, slots=True)
-class _RunOption:
+class _RunOption(NamedTuple):
     cost: int  # jokers it uses (a wild card playing as itself also uses one)
     mask: int  # the natural cards
     pure: bool
@@ -421,10 +446,17 @@ class _RunOption:
     length: int
 
 
-@dataclass(frozen=True, slots=True)
-class _SetOption:
+class _SetOption(NamedTuple):
     cost: int
     layers: tuple[int, ...]  # cards taken once, a second time, ...
+
+
+_SPAN_TABLES: dict[tuple[str, ...], list[tuple[int, int, int] | None]] = {}
+_RUN_OPTIONS: dict[tuple[str, ...], dict[tuple[int, ...], list[_RunOption]]] = {}
+_SET_OPTIONS: dict[tuple[bool, int], dict[tuple[int, ...], list[_SetOption]]] = {}
+"""Options by (card, what is left of its suit or rank), shared by solvers with the same lines
+or set rules: they are values, so a game and the CLI keep reusing them."""
+"""Per set of lines: the shortest placing of every 13-bit rank mask (see _SearchSolver._span)."""
 
 
 class _SearchSolver:
@@ -443,80 +475,107 @@ class _SearchSolver:
         self.cap = hr.cap
         self.set_max = mr.set_max if mr.set_max is not None else 99
         self.cache: dict[Any, Arrangement] = {}
-        self.run_options: dict[tuple[int, int, int], list[_RunOption]] = {}
-        self.set_options: dict[tuple[int, ...], list[_SetOption]] = {}
+        self.set_options = _SET_OPTIONS.setdefault((mr.set_distinct_suits, self.set_max), {})
         # the lines a run may lie on, as ranks in order
         lines: list[tuple[int, ...]] = []
+        kinds: list[str] = []
         if mr.remi_runs:
-            lines = [tuple(range(2, 11)), (11, 12, 13)]
+            lines, kinds = [tuple(range(2, 11)), (11, 12, 13)], ["numbers", "faces"]
         elif mr.wrap:
-            lines = [tuple(range(1, 14)) + tuple(range(1, 13))]
+            lines, kinds = [tuple(range(1, 14)) + tuple(range(1, 13))], ["wrap"]
         else:
             if mr.ace_low:
                 lines.append(tuple(range(1, 14)))
+                kinds.append("low")
             if mr.ace_high:
                 lines.append(tuple(range(2, 14)) + (1,))
-        self.lines = lines
+                kinds.append("high")
+        self.lines, self.line_kinds = lines, kinds
+        self.run_options = _RUN_OPTIONS.setdefault(tuple(kinds), {})
+        table = _SPAN_TABLES.get(tuple(kinds))
+        if table is None:
+            table = [self._span(m) if m else None for m in range(8192)]
+            _SPAN_TABLES[tuple(kinds)] = table
+        self.spans = table
 
     # -- options, generated once per (card, what is left of its suit / rank) and cached --
 
-    def _runs_for(self, card: int, pattern: int, jokers: int) -> list[_RunOption]:
-        key = (card, pattern, jokers)
+    def _runs_for(self, card: int, pattern: int) -> list[_RunOption]:
+        """Every run whose lowest natural card is ``card``, the other naturals taken from
+        ``pattern`` (the ranks of its suit still held), each at its fewest jokers."""
+        wild_bit = 1 << (self.wild - 1) if self.wild is not None else 0
+        # shared by every wild rank: the wild rank matters only if the suit holds one
+        key = (card, pattern, self.wild) if pattern & wild_bit else (card, pattern)
         found = self.run_options.get(key)
         if found is not None:
             return found
-        if len(self.run_options) > 200_000:
+        if len(self.run_options) > 100_000:
             self.run_options.clear()
-        base, rank = divmod(card, 13)
-        rank += 1
-        base *= 13
-        wild = self.wild
-        best: dict[int, _RunOption] = {}
-        for li, line in enumerate(self.lines):
-            n = len(line)
-            longest = min(13, n)
-            present = [p for p in range(n) if pattern >> (line[p] - 1) & 1]
-            for i in (p for p in range(n) if line[p] == rank):
-                for a in present:
-                    if a > i or i - a >= longest:
-                        continue
-                    for b in present:
-                        if b < i or b - a >= longest:
-                            continue
-                        window = line[a : b + 1]
-                        if len(set(window)) != len(window):
-                            continue
-                        inner = [p for p in present if a < p < b and p != i]
-                        fixed = {a, b, i}
-                        span = b - a + 1
-                        length = max(3, span)
-                        if length > longest:
-                            continue
-                        for pick in range(1 << len(inner)):
-                            chosen = fixed | {inner[k] for k in range(len(inner)) if pick >> k & 1}
-                            fill = length - len(chosen)
-                            ranks = [line[p] for p in chosen]
-                            cost = fill
-                            if wild is not None and wild in ranks:
-                                # a wild card plays as itself only in a pure sequence, or
-                                # alone with jokers (then it is the meld's natural card)
-                                if fill and len(chosen) > 1:
-                                    continue
-                                cost += 1
-                            if cost > jokers:
-                                continue
-                            mask = 0
-                            for r in ranks:
-                                mask |= 1 << (base + r - 1)
-                            old = best.get(mask)
-                            if old is not None and (old.cost, not old.pure) <= (cost, fill > 0):
-                                continue
-                            best[mask] = _RunOption(
-                                cost, mask, fill == 0, 13 - length, li, a, b, length
-                            )
-        found = sorted(best.values(), key=lambda o: (o.cost, -o.mask.bit_count()))
+        base = card - card % 13
+        own = 1 << (card % 13)
+        others = pattern & ~own
+        spans = self.spans
+        found = []
+        sub = others
+        while True:
+            chosen = sub | own
+            n = chosen.bit_count()
+            placed = spans[chosen]
+            if placed is not None:
+                line, first, span = placed
+                length = 3 if span < 3 else span
+                fill = length - n
+                cost = fill
+                if chosen & wild_bit:
+                    # a wild card plays as itself only in a pure sequence, or alone with
+                    # two jokers (then it is the meld's one natural card)
+                    if fill == 0 or n == 1:
+                        cost += 1
+                    else:
+                        cost = -1
+                if cost >= 0:
+                    found.append(
+                        _RunOption(cost, chosen << base, fill == 0, 13 - length, line, first,
+                                   first + span - 1, length)
+                    )
+            if not sub:
+                break
+            sub = (sub - 1) & others
+        found.sort(key=lambda o: (o.cost, -o.mask.bit_count()))
         self.run_options[key] = found
         return found
+
+    def _span(self, ranks: int) -> tuple[int, int, int] | None:
+        """The shortest placing of these ranks (bit r-1 = rank r) on a line a run may lie on:
+        (line, position of the first, span), or None."""
+        best = None
+        for li, kind in enumerate(self.line_kinds):
+            if kind == "low":  # A..K
+                lo = (ranks & -ranks).bit_length() - 1
+                first, span = lo, ranks.bit_length() - lo
+            elif kind == "high":  # 2..K, A
+                turned = (ranks >> 1) | ((ranks & 1) << 12)
+                lo = (turned & -turned).bit_length() - 1
+                first, span = lo, turned.bit_length() - lo
+            elif kind == "wrap":  # round the corner: the shortest arc
+                first, span = 0, 14
+                for lo in range(13):
+                    if ranks >> lo & 1:
+                        turned = ((ranks >> lo) | (ranks << (13 - lo))) & _SUIT
+                        if turned.bit_length() < span:
+                            first, span = lo, turned.bit_length()
+            elif kind == "numbers":  # Remi: 2..10 only
+                if ranks & ~0x3FE:
+                    continue
+                lo = (ranks & -ranks).bit_length() - 1
+                first, span = lo - 1, ranks.bit_length() - lo
+            else:  # Remi: exactly J-Q-K
+                if ranks & ~0x1C00:
+                    continue
+                first, span = 0, 3
+            if best is None or span < best[2]:
+                best = (li, first, span)
+        return best
 
     def _sets_for(self, card: int, columns: tuple[int, ...], jokers: int) -> list[_SetOption]:
         key = (card, *columns, jokers)
@@ -636,7 +695,9 @@ class _SearchSolver:
         total = self.jokers_total
         if best:
             pattern = (l1 >> base) & _SUIT
-            for opt in self._runs_for(card, pattern, jokers):
+            for opt in self._runs_for(card, pattern):
+                if opt.cost > jokers:
+                    break
                 r1, r2, r3, r4 = _take(l1, l2, l3, l4, opt.mask)
                 new_room = room + opt.room
                 if new_room > total:
