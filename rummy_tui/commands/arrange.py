@@ -1,0 +1,166 @@
+"""``rummy-tui arrange``: the best arrangement of a hand, for a person or as JSON (issue 2).
+
+    rummy-tui arrange --variant indian --wild 7 AS 2S 3S 7H ...
+    rummy-tui arrange --variant rummy --json AS 2S 3S 9C 9D 9H KD
+    rummy-tui arrange --variant rummy --rule ace_high=true QS KS AS
+    echo '{"variant": "indian", "cards": ["AS", "2S", "3S"], "wild": "7"}' | rummy-tui arrange --stdin
+
+With ``--stdin`` every input line is one JSON object (``variant``, ``cards``, optional ``wild``
+and ``rules``) and gets one JSON line back, in order; a bad line gets ``{"error": "..."}`` and
+the rest go on; the exit status is 1 if any line failed. On the command line, bad input gets a
+one-line reason on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cli import UsageError
+
+
+def add_parser(sub: Any) -> None:
+    parser = sub.add_parser(
+        "arrange",
+        help="the best melds, deadwood and penalty of a hand",
+        description="Find the arrangement of a hand into melds and deadwood with the lowest "
+        "penalty under a variant's rules. Cards are codes such as AS 10H TD QC JK "
+        "(any case; the suit symbols work too).",
+    )
+    parser.add_argument(
+        "--variant",
+        help="rummy, remi, remigio, remigio-fournier or indian",
+    )
+    parser.add_argument("--wild", help="the Indian wild rank: A, 2-10, J, Q, K (JK: aces)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a variant option: ace_high=true (rummy), wrap=true (remigio), decks=N (indian)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--stdin",
+        action="store_true",
+        help="read JSON lines {variant, cards, wild?, rules?} and write one JSON line each",
+    )
+    parser.add_argument("cards", nargs="*", help="the hand, e.g. AS 2S 3S 9C 9D 9H")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.stdin:
+        if args.cards or args.variant or args.wild or args.rule:
+            raise UsageError("arrange --stdin takes its hands from standard input only")
+        return _run_lines(sys.stdin, sys.stdout)
+    if not args.variant:
+        raise UsageError("arrange: --variant is required (rummy, remi, remigio, "
+                         "remigio-fournier or indian)")
+    from ..core.arrange import arrange
+
+    rules = _parse_rules(args.rule)
+    try:
+        result = arrange(args.cards, args.variant, wild=args.wild, **rules)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        _show(result, ascii=bool(getattr(args, "ascii", False)))
+    return 0
+
+
+def _parse_rules(items: list[str]) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"arrange: --rule wants KEY=VALUE, got {item!r}")
+        value: Any = text.strip()
+        if value.lower() in ("true", "yes", "on", "1"):
+            value = True
+        elif value.lower() in ("false", "no", "off", "0"):
+            value = False
+        elif value.isdigit():
+            value = int(value)
+        rules[key.strip().replace("-", "_")] = value
+    return rules
+
+
+def _run_lines(lines: Any, out: Any) -> int:
+    from ..core.arrange import arrange
+
+    failed = False
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ValueError("each line must be a JSON object")
+            unknown = set(request) - {"variant", "cards", "wild", "rules"}
+            if unknown:
+                raise ValueError(f"unknown field {sorted(unknown)[0]!r}")
+            if "variant" not in request or "cards" not in request:
+                raise ValueError("a line needs 'variant' and 'cards'")
+            variant, cards = request["variant"], request["cards"]
+            if not isinstance(variant, str):
+                raise ValueError("'variant' must be a string")
+            if not isinstance(cards, (list, str)):
+                raise ValueError("'cards' must be a list of card codes")
+            rules = request.get("rules") or {}
+            if not isinstance(rules, dict):
+                raise ValueError("'rules' must be an object")
+            answer = arrange(cards, variant, wild=request.get("wild"), **rules).to_json()
+        except Exception as exc:  # one bad line never stops the others
+            failed = True
+            answer = {"error": _reason(exc)}
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return 1 if failed else 0
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not JSON: {exc.msg} (column {exc.colno})"
+    if isinstance(exc, (ValueError, TypeError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _show(result: Any, ascii: bool) -> None:
+    """The arrangement for a person, drawn with Rich."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    def cards(row: Any) -> Text:
+        text = Text()
+        for i, card in enumerate(row):
+            if i:
+                text.append(" ")
+            style = "bold magenta" if card.is_joker else ("red" if card.is_red else "")
+            text.append(card.symbol(ascii), style=style)
+        return text
+
+    table = Table(title=f"{result.variant}: {len(result.cards)} cards", title_justify="left")
+    table.add_column("", style="bold")
+    table.add_column("cards")
+    for meld in result.melds:
+        kind = "run" if meld.kind == "run" else "set"
+        label = f"{kind}, {'pure' if meld.pure else 'with jokers'}"
+        table.add_row(label, cards(meld.cards))
+    table.add_row("deadwood", cards(result.deadwood) if result.deadwood else Text("none", "dim"))
+    console = Console(highlight=False)
+    console.print(table)
+    line = f"penalty [bold]{result.penalty}[/bold]   "
+    line += "[green]can go out[/green]" if result.can_go_out else "cannot go out"
+    if result.special:
+        line += f"   {result.special.replace('_', ' ')}"
+    if result.multiplier is not None:
+        line += f"   multiplier x{result.multiplier}"
+    console.print(line)
