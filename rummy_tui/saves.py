@@ -554,6 +554,40 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 # --- validation beyond types -----------------------------------------------------------------
 
 
+def _bookkeeping_problems(state: GameState) -> list[str]:
+    """How the engine always leaves a state, which a hand-edited file can get wrong: the round
+    number and the history agree, the winner exists only once the game is over, a player out
+    of the game is out of the deal, the direction is the variant's."""
+    from .core.engine import ruleset
+
+    problems = []
+    finished = state.phase in ("round_over", "game_over")
+    rounds = state.round_no if finished else state.round_no - 1
+    if len(state.history) != rounds:
+        problems.append(f"round {state.round_no} ({state.phase}) with "
+                        f"{_plural(len(state.history), 'finished round')} in the history")
+    numbers = [r.round_no for r in state.history]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append("the history's rounds are not numbered 1, 2, 3, ...")
+    expected_last = state.history[-1] if state.history else None
+    if state.last_round != expected_last:
+        problems.append("last_round is not the last round of the history")
+    if (state.winner is not None) != (state.phase == "game_over"):
+        problems.append("a winner is named but the game is not over" if state.winner is not None
+                        else "the game is over without a winner")
+    if not finished and any(e and not o for e, o in zip(state.eliminated, state.out)):
+        problems.append("an eliminated player is still in the deal")
+    rs = ruleset(state.variant)
+    if state.direction != rs.direction:
+        problems.append(f"direction {state.direction} is not the direction of {state.variant}")
+    if state.phase == "play" and state.must_meld is not None \
+            and state.must_meld not in state.hands[state.to_move]:
+        problems.append(f"the card to meld ({state.must_meld.code}) is not in the player's hand")
+    if state.phase in ("draw", "play") and state.out[state.to_move]:
+        problems.append(f"the player to move ({state.players[state.to_move].name}) is out")
+    return problems
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -606,6 +640,9 @@ def check(state: GameState) -> list[str]:
         if r.winner is not None and not 0 <= r.winner < n:
             problems.append(f"round {r.round_no}: the winner (seat {r.winner}) does not exist")
             break
+    if problems:
+        return problems
+    problems.extend(_bookkeeping_problems(state))
     if problems:
         return problems
     try:
@@ -896,6 +933,17 @@ class SaveInfo:
     def finished(self) -> bool:
         return self.phase == "game_over"
 
+    def describe(self) -> str:
+        """One line for a Resume list: what, who, where in the game, when."""
+        when = "" if self.last_played is None else self.last_played.strftime("%Y-%m-%d %H:%M")
+        if not self.ok:
+            return f"{self.path.name}: unreadable ({self.reason}) {when}".rstrip()
+        people = ", ".join(
+            f"{n} {s}" for n, s in zip(self.players, self.scores)
+        )
+        where = f"won by {self.winner}" if self.finished else f"round {self.round_no}"
+        return f"{self.preset} · {where} · {people} · {when}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": str(self.path),
@@ -973,6 +1021,20 @@ def list_saves(directory: str | os.PathLike[str]) -> list[SaveInfo]:
     return infos
 
 
+def find_save(name: str | os.PathLike[str], directory: str | os.PathLike[str]) -> Path:
+    """The save a user means by ``name``: a path to a file, or a game id / file name in the
+    saves folder (``20261122-101500-rummy-42`` or ``...-42.json``). Returns the path to try;
+    :func:`load_game` reports it if there is no such file."""
+    path = Path(name)
+    if path.exists() or path.parent != Path("."):
+        return path
+    folder = Path(directory)
+    for candidate in (folder / path.name, folder / f"{path.name}.json"):
+        if candidate.exists():
+            return candidate
+    return path
+
+
 def most_recent(directory: str | os.PathLike[str]) -> Path | None:
     """The most recently played save that can be resumed, or None."""
     try:
@@ -994,6 +1056,7 @@ __all__ = [
     "SaveInfo",
     "check",
     "dumps",
+    "find_save",
     "json_schema",
     "list_saves",
     "load_game",

@@ -330,3 +330,61 @@ def test_every_fixture_game_is_still_the_same():
     for name in GAMES:
         state = game(name)
         assert saves.parse_save(saves.dumps(state)) == state
+
+
+def test_find_save_by_path_id_or_file_name(tmp_path: Path):
+    state = game("remi")
+    path = saves.new_save_path(state, tmp_path)
+    saves.save_game(state, path)
+    assert saves.find_save(path, tmp_path / "elsewhere") == path
+    assert saves.find_save(path.stem, tmp_path) == path
+    assert saves.find_save(path.name, tmp_path) == path
+    missing = saves.find_save("no-such-game", tmp_path)
+    with pytest.raises(SaveError, match="no such file"):
+        saves.load_game(missing)
+
+
+def test_save_info_describes_a_game_in_one_line(tmp_path: Path):
+    saves.save_game(game("rummy-over"), tmp_path / "over.json")
+    (tmp_path / "bad.json").write_text("{")
+    over, bad = sorted(saves.list_saves(tmp_path), key=lambda i: i.path.name, reverse=True)
+    assert over.finished and over.describe().startswith("rummy · won by ")
+    assert "Ann" in over.describe() and "\n" not in over.describe()
+    assert bad.describe().startswith("bad.json: unreadable (truncated")
+
+
+def _mixed_play(variant: str, n: int, seed: int, options: dict) -> list[GameState]:
+    """States of a game where computer moves are mixed with random legal moves, which reach
+    states the bots alone would not."""
+    import random
+
+    from rummy_tui.core.engine import legal_actions
+    from rummy_tui.core.variants import RuleError
+
+    rng = random.Random(seed)
+    state = _game(variant, [(f"P{i}", ("normal", "easy")[i % 2]) for i in range(n)], seed,
+                  **options)
+    states = [state]
+    for _ in range(1500):
+        if state.phase == "game_over":
+            break
+        action = rng.choice(legal_actions(state)) if rng.random() < 0.3 else bot_move(state)
+        try:
+            state = apply(state, action)
+        except RuleError:
+            state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("variant,n,options", [
+    ("rummy", 6, {"target": 60}), ("remi", 4, {"target": 150}),
+    ("remigio", 3, {"eliminate_at": 40, "stop_at_two": True}),
+    ("remigio-fournier", 10, {"target": 100}), ("indian", 6, {"format": "pool101"}),
+    ("indian", 3, {"format": "deals", "deals": 3}),
+])
+def test_no_state_the_engine_reaches_is_refused(variant, n, options):
+    # the checks on loading must never refuse a real game
+    for seed in (1, 2):
+        for state in _mixed_play(variant, n, seed, options)[::4]:
+            assert saves.check(state) == [], (seed, state.phase, state.round_no)

@@ -40,6 +40,8 @@ EXPECTED = {
     "bad-option.json": "options",
     "list.json": "not a save file",
     "deep.json": "nested too deeply",
+    "history-cut.json": "with 0 finished rounds in the history",
+    "winner-too-soon.json": "a winner is named but the game is not over",
 }
 
 
