@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import errno
 import json
+import operator
 import os
 import stat
 import tempfile
@@ -52,6 +53,7 @@ from pydantic import (
 
 from . import __version__
 from .core.cards import ALL_CARDS, Card, CardError, parse_card
+from .core.melds import classify
 from .core.options import make_options
 from .core.state import (
     GameState,
@@ -117,7 +119,10 @@ CardCode = Annotated[
 _CARD_CODES_BY_INDEX = [c.code for c in ALL_CARDS]
 Cards = list[CardCode]
 
-_NAME = Annotated[str, Field(min_length=1, max_length=64)]
+# No control characters in text that the app and `rummy-tui saves` print: a damaged or
+# hand-edited name must not be able to send escape sequences to the terminal.
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+_NAME = Annotated[str, Field(min_length=1, max_length=64, pattern=_PRINTABLE)]
 _COUNT = Annotated[int, Field(ge=0)]
 _SEAT = Annotated[int, Field(ge=0, le=9)]
 
@@ -146,7 +151,7 @@ class LogEntryModel(TypedDict):
     __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
     round_no: _COUNT
     player: _SEAT | None
-    text: Annotated[str, Field(max_length=1000)]
+    text: Annotated[str, Field(max_length=1000, pattern=_PRINTABLE)]
 
 
 class PlayerResultModel(_Model):
@@ -156,13 +161,13 @@ class PlayerResultModel(_Model):
     penalty: int
     delta: int
     total: int
-    note: str = ""
+    note: Annotated[str, Field(max_length=200, pattern=_PRINTABLE)] = ""
 
 
 class RoundResultModel(_Model):
     round_no: Annotated[int, Field(ge=1)]
     winner: _SEAT | None
-    ending: str
+    ending: Annotated[str, Field(max_length=40, pattern=_PRINTABLE)]
     multiplier: int
     bonus: int
     special: Literal["flush", "straight_flush", "remigio"] | None
@@ -376,6 +381,29 @@ def _round_line(r: RoundResult) -> str:
     return _dump(_round_dict(r))
 
 
+# The joined block of the last list rendered, per kind ("log", "history"): the next autosave's
+# list starts with the same entry objects (checked one by one, by identity, in C), so only the
+# entries added since are rendered and appended.
+_BLOCKS: dict[str, tuple[list[Any], str]] = {}
+
+
+def _joined(kind: str, entries: list[Any], render: Callable[[Any], str]) -> str:
+    cached = _BLOCKS.get(kind)
+    if cached is not None:
+        prev, text = cached
+        n = len(prev)
+        if 0 < n <= len(entries) and all(map(operator.is_, prev, entries)):
+            if n == len(entries):
+                return text
+            more = ",\n".join(["    " + _cached_line(e, render) for e in entries[n:]])
+            text = text + ",\n" + more
+            _BLOCKS[kind] = (list(entries), text)
+            return text
+    text = ",\n".join(["    " + _cached_line(e, render) for e in entries])
+    _BLOCKS[kind] = (list(entries), text)
+    return text
+
+
 def dumps(state: GameState) -> bytes:
     """The bytes of a save file: UTF-8 JSON, one field (one round, one log line) per line so
     that a person can read it and a diff shows what changed. Deterministic: the same state
@@ -393,13 +421,13 @@ def dumps(state: GameState) -> bytes:
             lines.append(f'  "{key}": {_dump(value)},')
     if state.history:
         lines.append('  "history": [')
-        lines.append(",\n".join(["    " + _cached_line(r, _round_line) for r in state.history]))
+        lines.append(_joined("history", state.history, _round_line))
         lines.append("  ],")
     else:
         lines.append('  "history": [],')
     if state.log:
         lines.append('  "log": [')
-        lines.append(",\n".join(["    " + _cached_line(e, _log_line) for e in state.log]))
+        lines.append(_joined("log", state.log, _log_line))
         lines.append("  ]")
     else:
         lines.append('  "log": []')
@@ -578,6 +606,19 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
     if not finished and any(e and not o for e, o in zip(state.eliminated, state.out)):
         problems.append("an eliminated player is still in the deal")
     rs = ruleset(state.variant)
+    deck = len(rs.deck(state.options, len(state.players)))
+    if state.deck_size != deck:
+        problems.append(f"deck_size {state.deck_size} is not the {deck} cards of this game")
+    if state.phase != "play" and (state.taken is not None or state.must_meld is not None):
+        problems.append("a card is marked as taken this turn outside a turn's play phase")
+    if state.table and not rs.table_melds:
+        problems.append(f"there are melds on the table, which {state.variant} never has")
+    melds = rs.rules_for(state).melds
+    for i, meld in enumerate(state.table):
+        if classify(tuple(meld.cards), melds) is None:
+            problems.append(f"table meld {i} ({' '.join(c.code for c in meld.cards)}) "
+                            "is not a meld")
+            break
     if state.direction != rs.direction:
         problems.append(f"direction {state.direction} is not the direction of {state.variant}")
     if state.phase == "play" and state.must_meld is not None \
@@ -704,6 +745,8 @@ def _explain(exc: ValidationError) -> str:
         text = f"missing field {where}"
     elif first["type"] == "extra_forbidden":
         text = f"unknown field {where}"
+    elif first["type"] == "string_pattern_mismatch":
+        text = f"{where}: contains control characters"
     else:
         got = first.get("input")
         shown = "" if isinstance(got, (dict, list)) else f" (found {json.dumps(got)[:40]})"
@@ -735,6 +778,8 @@ def parse_save(data: bytes, name: str = "save") -> GameState:
             f"{name}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveError(f"{name}: not a save file (JSON nested too deeply)") from None
+    except ValueError:  # a number of more than 4300 digits (Python's conversion limit)
+        raise SaveError(f"{name}: not a save file (a number is absurdly long)") from None
     if not isinstance(raw, dict):
         raise SaveError(f"{name}: not a save file (the JSON is a {type(raw).__name__}, "
                         "not an object)")
