@@ -46,15 +46,16 @@ def reference(hand: list[int], hr: HandRules, sequence_down: bool = False) -> di
     values = hr.values
     distinct = sorted(set(hand))
     index = {c: i for i, c in enumerate(distinct)}
-    start = tuple(Counter(hand)[c] for c in distinct)
+    # the cards left: a count per distinct card, four bits each; bit 3 of each field is a
+    # guard, so "the hand still holds this meld" is one subtraction
+    guard = sum(8 << (4 * i) for i in range(len(distinct)))
+    start = sum(1 << (4 * index[c]) for c in hand)
     melds = []
     for meld in candidate_melds(hand, hr):
         shape = classify(meld, rules)
-        need = [0] * len(distinct)
-        for c in meld:
-            need[index[c]] += 1
+        need = sum(1 << (4 * index[c]) for c in meld)
         first = min(index[c] for c in meld)
-        melds.append((first, tuple(need), shape.kind, shape.pure))
+        melds.append((first, need, shape.kind, shape.pure))
     by_first: dict[int, list] = {}
     for m in melds:
         by_first.setdefault(m[0], []).append(m)
@@ -62,28 +63,25 @@ def reference(hand: list[int], hr: HandRules, sequence_down: bool = False) -> di
     # mode: "plain" (every meld counts), "declare" (Indian: track sequences),
     # "remi_run" (at least one sequence), "remi_noset" (sequences only)
     @lru_cache(maxsize=None)
-    def best(state: tuple[int, ...], runs: int, pure: int, mode: str) -> tuple[int, int]:
-        i = next((k for k, n in enumerate(state) if n), None)
-        if i is None:
+    def best(state: int, runs: int, pure: int, mode: str) -> tuple[int, int]:
+        if not state:
             if mode == "declare" and (runs < 2 or pure < 1):
                 return INF
             if mode == "remi_run" and runs < 1:
                 return INF
             return (0, 0)
+        i = ((state & -state).bit_length() - 1) // 4
         card = distinct[i]
-        rest = list(state)
-        rest[i] -= 1
-        v, n = best(tuple(rest), runs, pure, mode)
+        v, n = best(state - (1 << (4 * i)), runs, pure, mode)
         result = (v + values[card], n + 1) if v < INF[0] else INF
         for _, need, kind, is_pure in by_first.get(i, ()):
-            if any(a < b for a, b in zip(state, need)):
-                continue
+            if ((state | guard) - need) & guard != guard:
+                continue  # not all of its cards are left
             if mode == "remi_noset" and kind == "set":
                 continue
-            left = tuple(a - b for a, b in zip(state, need))
             r = min(runs + (kind == "run"), 2)
             p = min(pure + (kind == "run" and is_pure), 1)
-            got = best(left, r, p, mode)
+            got = best(state - need, r, p, mode)
             if got < result:
                 result = got
         return result

@@ -26,11 +26,12 @@ SETUPS = {
     "remigio-wrap": ({"wrap": True}, 2, 2),
     "remigio-fournier": ({}, 3, 2),
     "indian": ({}, 2, 1),
+    "indian-4-decks": ({"decks": 4}, 4, 1),
 }
 
 
 def _variant(name: str) -> str:
-    return name.replace("-ace-high", "").replace("-wrap", "")
+    return name.replace("-ace-high", "").replace("-wrap", "").replace("-4-decks", "")
 
 
 @st.composite
@@ -60,8 +61,12 @@ def hands(draw, name: str, kind: str):
             for _ in range(draw(st.integers(1, hr.max_jokers or 0))):
                 add(52)
             if wild is not None:
-                for _ in range(draw(st.integers(0, 4))):
+                for _ in range(draw(st.integers(0, 8))):
                     add(draw(st.integers(0, 3)) * 13 + wild - 1)
+        if kind == "copies":  # the same few cards again and again
+            pool = draw(st.lists(st.integers(0, 51), min_size=2, max_size=6))
+            for _ in range(draw(st.integers(3, 14))):
+                add(draw(st.sampled_from(pool)))
         for _ in range(draw(st.integers(1, 4))):
             if draw(st.booleans()):  # a run, maybe with a gap
                 suit = draw(st.integers(0, 3))
@@ -106,14 +111,17 @@ def check(hr, hand, sequence_down=False):
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@pytest.mark.parametrize("name", list(SETUPS))
-@pytest.mark.parametrize("kind", ["random", "melds", "jokers"])
+CASES = [
+    (name, kind)
+    for name, (_, decks, jokers) in SETUPS.items()
+    for kind in ["random", "melds"] + ["jokers"] * bool(jokers) + ["copies"] * (decks > 1)
+]
+
+
+@pytest.mark.parametrize("name, kind", CASES)
 @FAST
 @given(data=st.data())
 def test_matches_brute_force(name, kind, data):
-    rules, decks, jokers = SETUPS[name]
-    if kind == "jokers" and not jokers:
-        kind = "melds"
     hr, hand = data.draw(hands(name, kind))
     check(hr, hand)
 
