@@ -139,3 +139,18 @@ def test_joker_heavy_indian_hand():
         ALL_CARDS[i] for i in (0, 14, 28, 42, 11, 25)
     ]
     check(hr, hand)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    wild=st.integers(1, 13),
+    flexible=st.lists(st.integers(0, 9), min_size=6, max_size=10, unique=True),
+    plain=st.lists(st.integers(0, 95), min_size=7, max_size=7, unique=True),
+)
+def test_full_indian_hands_with_six_or_more_jokers_and_wild_cards(wild, flexible, plain):
+    """The benchmark's hardest hands: 13 cards from two decks, 6 to 10 jokers and wild cards."""
+    hr = hand_rules("indian", wild=wild)
+    pool = [s * 13 + wild - 1 for s in range(4)] * 2 + [52, 52]
+    others = [c for c in range(52) if c % 13 + 1 != wild] * 2
+    hand = [ALL_CARDS[pool[i]] for i in flexible] + [ALL_CARDS[others[i % len(others)]] for i in plain]
+    check(hr, hand[:13])
