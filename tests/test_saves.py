@@ -388,3 +388,14 @@ def test_no_state_the_engine_reaches_is_refused(variant, n, options):
     for seed in (1, 2):
         for state in _mixed_play(variant, n, seed, options)[::4]:
             assert saves.check(state) == [], (seed, state.phase, state.round_no)
+
+
+def test_schema_into_a_closed_pipe_is_not_a_traceback():
+    # `rummy-tui schema | head -1`: the reader may go before the writer has finished
+    child = subprocess.Popen([sys.executable, "-m", "rummy_tui", "schema"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    child.wait(timeout=60)
+    assert "Traceback" not in err, err

@@ -5,8 +5,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
+
+
+def _emit(text: str) -> int:
+    """Print, and end quietly when the reader has gone (``rummy-tui schema | head``)."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so the flush at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # what a shell reports for a process ended by SIGPIPE
+    return 0
 
 
 def add_parser(sub: Any) -> None:
@@ -40,12 +54,10 @@ def run_saves(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps([i.to_json() for i in infos], ensure_ascii=False, indent=2))
-        return 0
+        return _emit(json.dumps([i.to_json() for i in infos], ensure_ascii=False, indent=2))
     if not infos:
-        print(f"no saved games in {directory}")
-        return 0
-    print(f"saved games in {directory} (most recent first):")
+        return _emit(f"no saved games in {directory}")
+    lines = [f"saved games in {directory} (most recent first):"]
     for info in infos:
         if info.ok:
             who = ", ".join(
@@ -54,15 +66,14 @@ def run_saves(args: argparse.Namespace) -> int:
             scores = " ".join(str(s) for s in info.scores)
             state = (f"game over, {info.winner} won" if info.finished
                      else f"round {info.round_no}")
-            print(f"  {info.path.name}  {_when(info)}  {info.preset}  {state}  "
-                  f"players: {who}  scores: {scores}")
+            lines.append(f"  {info.path.name}  {_when(info)}  {info.preset}  {state}  "
+                         f"players: {who}  scores: {scores}")
         else:
-            print(f"  {info.path.name}  {_when(info)}  UNREADABLE: {info.reason}")
-    return 0
+            lines.append(f"  {info.path.name}  {_when(info)}  UNREADABLE: {info.reason}")
+    return _emit("\n".join(lines))
 
 
 def run_schema(args: argparse.Namespace) -> int:
     from ..saves import json_schema
 
-    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
-    return 0
+    return _emit(json.dumps(json_schema(), indent=2, ensure_ascii=False))
