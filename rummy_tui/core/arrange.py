@@ -164,7 +164,7 @@ def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
     solver = _solver(hr)
     if type(solver) is _OneDeckSolver:
-        return solver.solve(hand, False, strict=True)  # it checks the copies as it goes
+        return solver.solve(hand, False)  # it checks the copies as it goes
     _check_copies(hand, hr)
     return solver.solve(hand, False)
 
@@ -283,14 +283,12 @@ class _OneDeckSolver:
         self.cover, self.reach = cover, reach
         self.parts: dict[Any, tuple[Any, ...]] = {}  # melds and deadwood by suit mask
 
-    def solve(self, hand: list[Card], sequence_down: bool, strict: bool = False) -> Arrangement:
+    def solve(self, hand: list[Card], sequence_down: bool) -> Arrangement:
         mask = 0
         for card in hand:
             bit = 1 << card
             if mask & bit or card == 52:
-                if strict:
-                    _check_copies(hand, self.hr)
-                return _SearchSolver(self.hr).solve(hand, sequence_down)  # unchecked input
+                _check_copies(hand, self.hr)  # raises: one deck, no jokers
             mask |= bit
         cover, weight = self.cover, self.weight
         a, b, c, d = mask & _SUIT, (mask >> 13) & _SUIT, (mask >> 26) & _SUIT, mask >> 39
@@ -471,7 +469,6 @@ class _SearchSolver:
         self.cost = [v * _W + 1 for v in hr.values]
         self.wild = mr.wild_rank
         self.declaration = hr.declaration
-        self.remi = mr.remi_runs
         self.cap = hr.cap
         self.set_max = mr.set_max if mr.set_max is not None else 99
         self.cache: dict[Any, Arrangement] = {}
@@ -479,9 +476,7 @@ class _SearchSolver:
         # the lines a run may lie on, as ranks in order
         lines: list[tuple[int, ...]] = []
         kinds: list[str] = []
-        if mr.remi_runs:
-            lines, kinds = [tuple(range(2, 11)), (11, 12, 13)], ["numbers", "faces"]
-        elif mr.wrap:
+        if mr.wrap:
             lines, kinds = [tuple(range(1, 14)) + tuple(range(1, 13))], ["wrap"]
         else:
             if mr.ace_low:
@@ -564,15 +559,6 @@ class _SearchSolver:
                         turned = ((ranks >> lo) | (ranks << (13 - lo))) & _SUIT
                         if turned.bit_length() < span:
                             first, span = lo, turned.bit_length()
-            elif kind == "numbers":  # Remi: 2..10 only
-                if ranks & ~0x3FE:
-                    continue
-                lo = (ranks & -ranks).bit_length() - 1
-                first, span = lo - 1, ranks.bit_length() - lo
-            else:  # Remi: exactly J-Q-K
-                if ranks & ~0x1C00:
-                    continue
-                first, span = 0, 3
             if best is None or span < best[2]:
                 best = (li, first, span)
         return best
@@ -638,20 +624,11 @@ class _SearchSolver:
             need = _NEED_DECLARATION
             if not self._pure_run_possible(l1):
                 return self._finish(hand, [], list(hand), met=False)
-        if self.remi and not sequence_down:
-            # Remi without a sequence down: the better of "runs only" and "a run and sets"
-            need = 1
         memo: dict[Any, Any] = {}
         self.memo = memo
         self.jokers_total = jokers
-        self.sequence_down = sequence_down
         best = self._search(l1, l2, l3, l4, jokers, 0, need)
-        met = best < _INF
-        if self.remi and not sequence_down:
-            plain = self._search(l1, l2, l3, l4, jokers, 0, -1)
-            if plain <= best:
-                return self._rebuild(hand, (l1, l2, l3, l4, jokers, 0, -1), True)
-        if not met:
+        if best >= _INF:
             return self._finish(hand, [], list(hand), met=False)
         return self._rebuild(hand, (l1, l2, l3, l4, jokers, 0, need), True)
 
@@ -672,8 +649,7 @@ class _SearchSolver:
 
     def _search(self, l1: int, l2: int, l3: int, l4: int, jokers: int, room: int, need: int) -> int:
         """Lowest cost of what is left; ``room``: jokers the melds made so far can still take
-        (capped at the jokers held); ``need``: Indian sequences still wanted (see _AFTER_RUN),
-        Remi 1 = a sequence still wanted before sets count, -1 = no sets at all."""
+        (capped at the jokers held); ``need``: Indian sequences still wanted (see _AFTER_RUN)."""
         key = (l1, l2, l3, l4, jokers, room, need)
         memo = self.memo
         hit = memo.get(key)
@@ -702,18 +678,13 @@ class _SearchSolver:
                 new_room = room + opt.room
                 if new_room > total:
                     new_room = total
-                if need > 0 and self.declaration:
-                    new_need = _AFTER_RUN[need][opt.pure]
-                elif need == 1:
-                    new_need = 0
-                else:
-                    new_need = need
+                new_need = _AFTER_RUN[need][opt.pure] if need else 0
                 cost = self._search(r1, r2, r3, r4, jokers - opt.cost, new_room, new_need)
                 if cost < best:
                     best, choice = cost, opt
                     if not cost:
                         break
-        if best and not is_wild and need != -1:
+        if best and not is_wild:
             columns = (
                 (l1 >> card) & _COLUMN,
                 (l2 >> card) & _COLUMN,
@@ -753,10 +724,8 @@ class _SearchSolver:
                 l1, l2, l3, l4 = _take(l1, l2, l3, l4, choice.mask)
                 jokers -= choice.cost
                 room = min(self.jokers_total, room + choice.room)
-                if need > 0 and self.declaration:
+                if need:
                     need = _AFTER_RUN[need][choice.pure]
-                elif need == 1:
-                    need = 0
                 fill = choice.length - choice.mask.bit_count()
                 runs.append((choice, fill))
                 wild_as_itself.extend(
