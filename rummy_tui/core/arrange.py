@@ -213,15 +213,18 @@ def _solver(hr: HandRules) -> Any:
         if other == hr:
             break
     else:
-        solver = (
-            _OneDeckSolver(hr)
-            if hr.max_copies == 1 and hr.max_jokers == 0 and hr.melds.wild_rank is None
-            else _SearchSolver(hr)
-        )
+        one_deck = hr.max_copies == 1 and hr.max_jokers == 0 and hr.melds.wild_rank is None
+        if hr.melds.remi_runs or hr.sets_need_sequence:
+            one_deck = one_deck or _unsupported(hr)
+        solver = _OneDeckSolver(hr) if one_deck and not hr.melds.wrap else _SearchSolver(hr)
     if len(_SOLVERS) >= 64:
         _SOLVERS.clear()
     _SOLVERS[id(hr)] = (hr, solver)
     return solver
+
+
+def _unsupported(hr: HandRules) -> bool:
+    raise RuleError(f"{hr.variant}: Remi's sequences are searched for one deck without jokers only")
 
 
 # --- one deck, no jokers: rummy and remi --------------------------------------------------
