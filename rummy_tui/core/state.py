@@ -260,13 +260,23 @@ class GameState:
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes."""
-        new = object.__new__(GameState)
-        for name in _STATE_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
-        return new
+        raise NotImplementedError  # replaced below by a generated, unrolled copy
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+def _make_copy() -> Any:
+    # an unrolled attribute copy is several times faster than dataclasses.replace, and the
+    # engine copies the state once per action
+    names = [f.name for f in fields(GameState)]
+    body = "\n".join(f"    new.{n} = self.{n}" for n in names)
+    source = f"def copy(self):\n    new = _new(GameState)\n{body}\n    return new\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
+    exec(source, namespace)
+    copy = namespace["copy"]
+    copy.__doc__ = GameState.copy.__doc__
+    return copy
+
+
+GameState.copy = _make_copy()  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)

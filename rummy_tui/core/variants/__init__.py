@@ -11,6 +11,16 @@ from typing import Any
 from ..cards import CardError, parse_rank
 from . import indian, remi, remigio, rummy
 from .base import VARIANTS, HandRules, RuleError
+from .ruleset import RuleSet
+
+RULESETS: dict[str, RuleSet] = {
+    "rummy": rummy.RULESET,
+    "remi": remi.RULESET,
+    "remigio": remigio.RULESET,
+    "remigio-fournier": remigio.FOURNIER,
+    "indian": indian.RULESET,
+}
+"""The game of each variant (deck, deal, draw rules, scoring, end): one line per variant."""
 
 
 def hand_rules(variant: str, wild: Any = None, **rules: Any) -> HandRules:
@@ -34,4 +44,4 @@ def hand_rules(variant: str, wild: Any = None, **rules: Any) -> HandRules:
         raise RuleError(f"unknown rule for {variant}: {exc}") from None
 
 
-__all__ = ["VARIANTS", "HandRules", "RuleError", "hand_rules"]
+__all__ = ["RULESETS", "VARIANTS", "HandRules", "RuleError", "RuleSet", "hand_rules"]

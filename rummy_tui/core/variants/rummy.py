@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card
 from ..melds import MeldRules
 from .base import HandRules, value_table
+from .ruleset import RuleSet, highest_unique
+
+if TYPE_CHECKING:
+    from ..state import GameState, PlayerResult
 
 
 def hand_rules(ace_high: bool = False) -> HandRules:
@@ -16,3 +23,81 @@ def hand_rules(ace_high: bool = False) -> HandRules:
         max_jokers=0,
         hand_size=10,
     )
+
+
+# --- the game (seed 002) ---------------------------------------------------------------------
+
+class RummyRules(RuleSet):
+    """Basic Rummy: 2-6 players, one deck, an upcard; draw, meld / lay off, discard.
+
+    - Deal 10 cards each to 2 players, 7 to 3-4, 6 to 5-6; the first dealer is random, the
+      deal passes to the left, the player to the dealer's left starts, play goes clockwise.
+    - Lay off onto any meld on the table. Go out by melding, laying off or discarding the
+      last card (option: the last card must be a discard).
+    - The one who goes out scores the cards left in the other hands; "rummy" (every card
+      out in one turn with no meld or lay-off earlier in the hand) doubles it.
+    - An empty stock is rebuilt from the discard pile except its top card; after two
+      rebuilds (option) the hand ends void. A rebuild needs at least one card under the top
+      discard; without one the hand ends void too, as nothing else can go on.
+    - The game ends at the target (150) or after a fixed number of hands (option); a tie
+      for the lead after the last fixed hand is played off with one more hand.
+    """
+
+    name = "rummy"
+    max_players = 6
+    table_melds = True
+    lay_off = True
+
+    def deal_size(self, n: int) -> int:
+        return 10 if n == 2 else 7 if n <= 4 else 6
+
+    def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
+        return _hand_rules_cached(options.ace_high)
+
+    def empty_stock(self, state: GameState) -> str:
+        if state.options.void_after_two_rebuilds and state.rebuilds >= 2:
+            return "void"
+        return "rebuild" if len(state.discard) >= 2 else "void"
+
+    def score_round(
+        self, state: GameState, winner: int | None, ending: str, closing: Card | None
+    ) -> tuple[list[PlayerResult], int, int, str | None]:
+        from ..state import PlayerResult
+
+        values = self.hand_rules(state.options).values
+        results = []
+        multiplier = 2 if ending == "rummy" else 1
+        collected = 0
+        for q, hand in enumerate(state.hands):
+            penalty = 0 if winner is None else sum(values[c] for c in hand)
+            if q != winner:
+                collected += penalty
+            results.append(PlayerResult(list(hand), [], list(hand), penalty, 0, 0))
+        if winner is not None:
+            results[winner].penalty = 0
+            results[winner].delta = collected * multiplier
+            results[winner].note = "rummy" if ending == "rummy" else "went out"
+        return results, multiplier, 0, None
+
+    def game_winner(self, state: GameState) -> int | None:
+        everyone = list(range(len(state.players)))
+        if state.options.rounds is not None:
+            if state.round_no >= state.options.rounds:
+                return highest_unique(state.scores, everyone)
+            return None
+        if max(state.scores) >= state.options.target:
+            return highest_unique(state.scores, everyone)
+        return None
+
+
+_CACHE: dict[bool, HandRules] = {}
+
+
+def _hand_rules_cached(ace_high: bool) -> HandRules:
+    rules = _CACHE.get(ace_high)
+    if rules is None:
+        rules = _CACHE[ace_high] = hand_rules(ace_high=ace_high)
+    return rules
+
+
+RULESET = RummyRules()

@@ -1,0 +1,417 @@
+"""Computer players. They see only a :class:`~.state.PlayerView` (their own hand, the table,
+the discard pile, counts), never another hand or the stock order.
+
+- ``easy``: plausible but weak. It takes the top discard when it seems to fit (a pair or a
+  suit neighbour) about half the time, lays down the melds it finds, closes or declares when
+  its hand is complete, and otherwise throws a random dead card. It never drops.
+- ``normal``: plays through the arrangement search. It takes a discard only when that makes
+  its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
+  as it can, uses Remi's top-three pick-up, and drops a hopeless Indian hand (at once, or
+  later for a middle drop when the hand has not come together).
+
+``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
+that stream from the game's seed and action count, so a resumed game plays on identically.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .cards import Card
+from .engine import is_legal, mix, view
+from .melds import classify
+from .state import (
+    Action,
+    Close,
+    Declare,
+    Discard,
+    DrawStock,
+    Drop,
+    EndOnEmptyStock,
+    GameState,
+    LayOff,
+    Meld,
+    NextRound,
+    PlayerView,
+    TakeDiscard,
+)
+from .variants import RULESETS, HandRules
+from .variants.ruleset import best_arrangement
+
+BOT_KINDS = ("easy", "normal")
+
+_NEXT_ROUND = NextRound()
+_DRAW = DrawStock()
+_TAKE = TakeDiscard(1)
+
+
+def choose_action(kind: str, view: PlayerView, rng: random.Random) -> Action:
+    """The action a computer player of this ``kind`` takes on its turn."""
+    if view.phase == "round_over":
+        return _NEXT_ROUND
+    chooser = _CHOOSERS.get(kind)
+    if chooser is None:
+        raise ValueError(f"unknown bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
+    return chooser(view, rng)
+
+
+def bot_action(state: GameState) -> Action:
+    """The move of the computer player to move, from its view and the game's random stream."""
+    p = state.to_move
+    rng = random.Random(mix(state.seed, 0xB07, state.actions))
+    return choose_action(state.players[p].kind, view(state, p), rng)
+
+
+# --- shared helpers ----------------------------------------------------------------------------
+
+
+def _rules(v: PlayerView) -> HandRules:
+    return RULESETS[v.variant].rules_for(v)  # type: ignore[arg-type]
+
+
+_RELAXED: dict[HandRules, HandRules] = {}
+
+
+def _relaxed(rules: HandRules) -> HandRules:
+    """Indian hands counted without the declaration condition or the cap: a measure of how
+    close a hand is to a declaration (the real count is 80 until it is complete)."""
+    r = _RELAXED.get(rules)
+    if r is None:
+        r = _RELAXED[rules] = replace(rules, declaration=False, cap=None)
+    return r
+
+
+def _fits(hand: Sequence[Card], card: Card) -> bool:
+    """A quick guess: ``card`` pairs with a card of its rank or sits next to one of its suit."""
+    if card == 52:
+        return True
+    rank = card % 13
+    near = (card - 1, card + 1, card - 2, card + 2)
+    suit = card // 13
+    for c in hand:
+        if c == 52:
+            return True
+        if c % 13 == rank or (c in near and c // 13 == suit):
+            return True
+    return False
+
+
+def _allowed_discards(v: PlayerView, hand: Sequence[Card]) -> list[Card]:
+    taken = v.taken if RULESETS[v.variant].lay_off else None
+    return [c for c in hand if c != taken]
+
+
+def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
+    rs = RULESETS[v.variant]
+    out = []
+    for depth in range(1, min(rs.pickup_depth, len(v.discard)) + 1):
+        action = TakeDiscard(depth)
+        if is_legal(v, action):
+            out.append(action)
+    return out
+
+
+def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action | None:
+    """The first meld of the best arrangement that the rules let the player lay now."""
+    p = v.player
+    if v.must_meld is not None:
+        # Remi: the card taken from the discard pile is melded first
+        must = v.must_meld
+        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        for m in arrangement.melds:
+            if must in m.cards and is_legal(v, Meld(m.cards)):
+                return Meld(m.cards)
+        others = [c for c in hand if c != must]
+        trios = [
+            (must, others[i], others[j])
+            for i in range(len(others))
+            for j in range(i + 1, len(others))
+        ]
+        for trio in trios:
+            if classify(trio, rules.melds) is not None and is_legal(v, Meld(trio)):
+                return Meld(trio)
+        # a set pick-up with no sequence down: lay a sequence from the hand first
+        for i in range(len(others)):
+            for j in range(i + 1, len(others)):
+                for k in range(j + 1, len(others)):
+                    run = (others[i], others[j], others[k])
+                    shape = classify(run, rules.melds)
+                    if shape is not None and shape.kind == "run" and is_legal(v, Meld(run)):
+                        return Meld(run)
+        return None
+    arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+    # a sequence first: in Remi it lets the sets follow in the same turn
+    for m in sorted(arrangement.melds, key=lambda m: m.kind != "run"):
+        action = Meld(m.cards)
+        if is_legal(v, action):
+            return action
+    return None
+
+
+def _lay_off(v: PlayerView, hand: list[Card], candidates: Sequence[Card]) -> Action | None:
+    for c in candidates:
+        for i in range(len(v.table)):
+            action = LayOff((c,), i)
+            if is_legal(v, action):
+                return action
+    return None
+
+
+# --- easy --------------------------------------------------------------------------------------
+
+
+def _easy(v: PlayerView, rng: random.Random) -> Action:
+    rs = RULESETS[v.variant]
+    hand = v.hand
+    if v.phase == "draw":
+        if rs.pickup_depth > 1:  # Remi
+            picks = _remi_pickups(v)
+            if not v.stock_count:
+                return picks[0] if picks else EndOnEmptyStock()
+            if picks and rng.random() < 0.8:
+                return picks[0]
+            return _DRAW
+        if v.discard and _fits(hand, v.discard[-1]) and rng.random() < 0.5:
+            return _TAKE
+        return _DRAW
+    rules = _rules(v)
+    if rs.pickup_depth > 1:
+        return _remi_play(v, hand, rules, rng, weak=True)
+    if rs.table_melds:
+        action = _melds_to_lay(v, hand, rules)
+        if action is not None:
+            return action
+        arrangement = best_arrangement(hand, rules, bool(v.seq_down[v.player]))
+        dead = list(arrangement.deadwood)
+        if rs.lay_off and v.table and dead and rng.random() < 0.5:
+            action = _lay_off(v, hand, dead)
+            if action is not None:
+                return action
+    else:
+        scoring = _relaxed(rules) if rs.can_declare else rules
+        arrangement = best_arrangement(hand, scoring)
+        dead = list(arrangement.deadwood)
+        if len(dead) <= 1:
+            finish = _finish(v, hand, rules, dead)
+            if finish is not None:
+                return finish
+    allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+    return Discard(rng.choice(allowed))
+
+
+def _finish(
+    v: PlayerView, hand: list[Card], rules: HandRules, dead: Sequence[Card]
+) -> Action | None:
+    """Close (Remigio) or declare (Indian) if some discard leaves a complete hand."""
+    rs = RULESETS[v.variant]
+    order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
+    best: tuple[int, Action] | None = None
+    for c in order:
+        rest = list(hand)
+        rest.remove(c)
+        arrangement = best_arrangement(rest, rules)
+        if arrangement.can_go_out:
+            action: Action = Close(c) if rs.can_close else Declare(c)
+            if not rs.can_close:
+                return action
+            score = arrangement.multiplier or 1
+            if best is None or score > best[0]:
+                best = (score, action)
+    return None if best is None else best[1]
+
+
+# --- normal ------------------------------------------------------------------------------------
+
+
+def _normal(v: PlayerView, rng: random.Random) -> Action:
+    rs = RULESETS[v.variant]
+    rules = _rules(v)
+    hand = v.hand
+    p = v.player
+    if v.phase == "draw":
+        if rs.can_drop:
+            if _should_drop(v, hand, rules):
+                return Drop()
+        if rs.pickup_depth > 1:
+            return _normal_remi_draw(v, hand, rules)
+        if v.discard and _improves(v, hand, v.discard[-1], rules):
+            return _TAKE
+        return _DRAW
+    if rs.pickup_depth > 1:
+        return _remi_play(v, hand, rules, rng, weak=False)
+    if rs.table_melds:
+        action = _melds_to_lay(v, hand, rules)
+        if action is not None:
+            return action
+        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        dead = sorted(arrangement.deadwood, key=lambda c: -rules.values[c])
+        if rs.lay_off and v.table:
+            action = _lay_off(v, hand, dead)
+            if action is not None:
+                return action
+        allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+        return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
+    # Remigio and Indian: melds stay in the hand
+    scoring = _relaxed(rules) if rs.can_declare else rules
+    arrangement = best_arrangement(hand, scoring)
+    dead = list(arrangement.deadwood)
+    if len(dead) <= 2 or rs.can_close and _special_in_reach(hand):
+        finish = _finish(v, hand, rules, dead)
+        if finish is not None:
+            return finish
+    return Discard(_costliest(hand, dead, scoring, rs.can_declare))
+
+
+def _costliest(hand: list[Card], dead: list[Card], rules: HandRules, keep_wild: bool) -> Card:
+    """The dead card whose loss leaves the best hand: the highest value, jokers kept."""
+    values = rules.values
+    wild = rules.melds.is_joker
+    pool = [c for c in dead if not wild(c)] or dead
+    if not pool:
+        # every card is melded: throw the card whose removal costs least
+        best_card, best_pen = hand[0], None
+        for c in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(c)
+            pen = best_arrangement(rest, rules).penalty
+            if best_pen is None or pen < best_pen or (pen == best_pen and wild(best_card)):
+                best_card, best_pen = c, pen
+        return best_card
+    return max(pool, key=lambda c: (values[c], c))
+
+
+def _partners(hand: Sequence[Card], card: Card) -> int:
+    """Cards of the hand that could meld with ``card`` later: its rank, or its suit within two
+    ranks (a half-built set or run is worth keeping)."""
+    if card == 52:
+        return 9
+    rank = card % 13
+    suit = card // 13
+    n = 0
+    for c in hand:
+        if c == card:
+            continue
+        if c == 52 or c % 13 == rank or (c // 13 == suit and abs(c - card) <= 2):
+            n += 1
+    return n
+
+
+def _special_in_reach(hand: list[Card]) -> bool:
+    """Remigio: 10 of one suit or one rank (jokers count) might close as a special hand."""
+    jokers = sum(1 for c in hand if c == 52)
+    suits = [0] * 4
+    ranks = [0] * 13
+    for c in hand:
+        if c != 52:
+            suits[c // 13] += 1
+            ranks[c % 13] += 1
+    return max(suits) + jokers >= 10 or max(ranks) + jokers >= 10
+
+
+def _improves(v: PlayerView, hand: list[Card], card: Card, rules: HandRules) -> bool:
+    """Would taking ``card`` (and throwing the costliest dead card) lower the hand's count?"""
+    rs = RULESETS[v.variant]
+    scoring = _relaxed(rules) if rs.can_declare else rules
+    now = best_arrangement(hand, scoring)
+    joined = list(hand) + [card]
+    after = best_arrangement(joined, scoring)
+    if card in after.deadwood:
+        return False
+    dead = [c for c in after.deadwood if c != card]
+    throw = max((scoring.values[c] for c in dead), default=0)
+    return after.penalty - throw < now.penalty
+
+
+def _remi_play(v: PlayerView, hand: list[Card], rules: HandRules, rng: random.Random, weak: bool) -> Action:
+    """Indonesian Remi after the draw. Melds score on the table and count against the hand,
+    but a player can close (discard the last card, x10 bonus) only from a hand that melds
+    all but one card, so a meld that would leave one or two cards after the discard is held
+    back while the stock lasts."""
+    if v.must_meld is not None:
+        action = _melds_to_lay(v, hand, rules)
+        if action is not None:
+            return action
+    seq_down = bool(v.seq_down[v.player])
+    arrangement = best_arrangement(hand, rules, seq_down)
+    melds = sorted(arrangement.melds, key=lambda m: m.kind != "run")
+    left = len(arrangement.deadwood)
+    closing: Card | None = None
+    if melds and left == 0:
+        # everything melds: keep the card whose loss leaves the rest all melded, close with it
+        for c in sorted(set(hand), key=lambda c: -rules.values[c]):
+            rest = list(hand)
+            rest.remove(c)
+            alt = best_arrangement(rest, rules, seq_down)
+            if not alt.deadwood:
+                closing = c
+                melds = sorted(alt.melds, key=lambda m: m.kind != "run")
+                left = 1
+                break
+    in_play = sum(1 for o in v.out if not o)
+    if melds and (left == 1 or left >= 4 or v.stock_count <= 4 * in_play):
+        for m in melds:
+            action = Meld(m.cards)
+            if is_legal(v, action):
+                return action
+    dead = [c for c in arrangement.deadwood] or ([closing] if closing is not None else [])
+    if not dead:
+        dead = list(hand)
+    dead.sort(key=lambda c: (_partners(hand, c), -rules.values[c], c))
+    if weak and rng.random() < 0.3:
+        return Discard(rng.choice(dead[:3]))
+    return Discard(dead[0])
+
+
+def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Action:
+    picks = _remi_pickups(v)
+    if not picks:
+        return _DRAW if v.stock_count else EndOnEmptyStock()
+    # any pick-up melds at once, which scores; the stock may give nothing
+    # the pick-up whose cards leave the least in hand after melding them
+    def cost(action: TakeDiscard) -> tuple[int, int]:
+        joined = list(hand) + list(v.discard[-action.depth :])
+        arrangement = best_arrangement(joined, rules, bool(v.seq_down[v.player]))
+        return (arrangement.penalty, -action.depth)
+
+    return min(picks, key=cost)
+
+
+def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
+    """Indian: drop a hand with no pure sequence and little hope of one, early (20) or after
+    several fruitless turns (40), when the hand would otherwise cost close to 80."""
+    relaxed = _relaxed(rules)
+    arrangement = best_arrangement(hand, relaxed)
+    pure = any(m.kind == "run" and m.pure for m in arrangement.melds)
+    if pure:
+        return False
+    wild = rules.melds.is_joker
+    jokers = sum(1 for c in hand if wild(c))
+    if not v.has_drawn[v.player]:
+        # first drop: no pure sequence, at most one joker, few near-sequences
+        return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
+    first, middle = v.options.drops
+    # a middle drop only pays when the hand still counts near the cap late in the deal
+    return v.turn >= 12 * max(1, sum(1 for o in v.out if not o)) and arrangement.penalty >= 70
+
+
+def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
+    """Pairs of naturals one or two apart in a suit: half-built pure sequences."""
+    naturals = sorted({c for c in hand if not wild(c)})
+    count = 0
+    for a, b in zip(naturals, naturals[1:]):
+        if a // 13 == b // 13 and b - a <= 2:
+            count += 1
+    return count
+
+
+_CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
+    "easy": _easy,
+    "normal": _normal,
+}
+
+
+def _unused(*_: Any) -> None:  # pragma: no cover - keeps the imported action names in use
+    return None
