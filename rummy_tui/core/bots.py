@@ -151,9 +151,24 @@ def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action |
     return None
 
 
+def _may_fit(cards: Sequence[Card], card: Card) -> bool:
+    """A quick necessary condition for a lay-off (no jokers in Basic Rummy): the rank of a
+    set, or the suit of a run next to one of its cards. The engine has the final word."""
+    first = cards[0]
+    if first % 13 == cards[-1] % 13:  # a set
+        return card % 13 == first % 13
+    if card // 13 != first // 13:
+        return False
+    ranks = {c % 13 for c in cards}
+    r = card % 13
+    return (r - 1) % 13 in ranks or (r + 1) % 13 in ranks
+
+
 def _lay_off(v: PlayerView, hand: list[Card], candidates: Sequence[Card]) -> Action | None:
     for c in candidates:
-        for i in range(len(v.table)):
+        for i, meld in enumerate(v.table):
+            if not _may_fit(meld.cards, c):
+                continue
             action = LayOff((c,), i)
             if is_legal(v, action):
                 return action

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from .cards import ACE, Card
+from .cards import ACE, ALL_CARDS, Card
 from .melds import classify
 from .options import make_options
 from .state import (
@@ -80,8 +80,11 @@ def _name(state: GameState | PlayerView, seat: int) -> str:
     return state.players[seat].name
 
 
+_SYMBOL = [c.symbol() for c in ALL_CARDS]
+
+
 def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol() for c in cards)
+    return " ".join(_SYMBOL[c] for c in cards)
 
 
 # --- a new game and a new round ----------------------------------------------------------------
@@ -387,7 +390,7 @@ def _do_take_discard(state: GameState, action: TakeDiscard, rs: RuleSet) -> Game
         drawn = list(state.has_drawn)
         drawn[p] = True
         new.has_drawn = drawn
-    text = f"{state.players[p].name} took {card.symbol()} from the discard pile"
+    text = f"{state.players[p].name} took {_SYMBOL[card]} from the discard pile"
     if depth > 1:
         above = state.discard[-depth + 1 :]
         text += f" with {_cards_text(above)} above it"
@@ -470,14 +473,14 @@ def _do_discard(state: GameState, action: Discard, rs: RuleSet) -> GameState:
     new.discard = state.discard + [card]
     name = state.players[p].name
     if rest:
-        new.log = state.log + [LogEntry(state.round_no, p, f"{name} discarded {card.symbol()}")]
+        new.log = state.log + [LogEntry(state.round_no, p, f"{name} discarded {_SYMBOL[card]}")]
         _next_turn(new, rs)
         return new
     if rs.pickup_depth > 1:  # Remi: the last discard closes the round
-        _log(new, p, f"{name} closed with {card.symbol()}")
+        _log(new, p, f"{name} closed with {_SYMBOL[card]}")
         _end_round(new, rs, p, "closed", card)
     else:
-        _log(new, p, f"{name} discarded {card.symbol()}")
+        _log(new, p, f"{name} discarded {_SYMBOL[card]}")
         _go_out(new, rs, p)
     return new
 

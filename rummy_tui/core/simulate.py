@@ -38,15 +38,18 @@ MAX_ROUND_ACTIONS = 20_000
 MAX_ROUNDS = 2_000
 """A game longer than this is reported as a violation ("a game always ends")."""
 
-_DECKS: dict[tuple[str, int, Any], list[int]] = {}
+_DECKS: dict[tuple[str, int, int], tuple[Any, list[int]]] = {}
 
 
 def _sorted_deck(state: GameState) -> list[int]:
-    key = (state.variant, len(state.players), state.options)
-    deck = _DECKS.get(key)
-    if deck is None:
-        deck = _DECKS[key] = sorted(ruleset(state.variant).deck(state.options, len(state.players)))
-    return deck
+    # keyed on the options object's identity (kept alive in the value): hashing a pydantic
+    # model on every action would cost more than the check itself
+    key = (state.variant, len(state.players), id(state.options))
+    entry = _DECKS.get(key)
+    if entry is None or entry[0] is not state.options:
+        deck = sorted(ruleset(state.variant).deck(state.options, len(state.players)))
+        entry = _DECKS[key] = (state.options, deck)
+    return entry[1]
 
 
 def check_invariants(state: GameState, previous: GameState | None = None) -> str | None:
@@ -72,6 +75,8 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
     if state.phase in ("draw", "play"):
         if state.out[state.to_move]:
             return f"player {state.to_move} is to move but is out of the deal"
+        mover = state.to_move
+        playing = state.phase == "play"
         for q, hand in enumerate(state.hands):
             if state.eliminated[q]:
                 if hand:
@@ -83,17 +88,13 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
                     return f"player {q} is out of the deal with {len(hand)} cards"
                 continue
             expected = rs.hand_size_between_turns(state, q)
-            if q == state.to_move and state.phase == "play":
+            if playing and q == mover:
                 # the player has drawn: one card more (cards laid this turn are subtracted)
-                if len(hand) != expected + 1:
-                    return (
-                        f"player {q} holds {len(hand)} cards in the play phase, "
-                        f"expected {expected + 1}"
-                    )
-            elif len(hand) != expected:
+                expected += 1
+            if len(hand) != expected:
                 return (
-                    f"player {q} holds {len(hand)} cards between turns "
-                    f"(phase {state.phase}), expected {expected}"
+                    f"player {q} holds {len(hand)} cards in the {state.phase} phase "
+                    f"({'their' if q == mover else 'not their'} turn), expected {expected}"
                 )
             if not hand:
                 return f"player {q} has an empty hand while the round goes on"

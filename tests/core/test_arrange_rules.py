@@ -254,3 +254,29 @@ def test_best_arrangement_is_cached_and_equal_to_arrange():
     first = best_arrangement(hand, hr)
     assert best_arrangement(hand, hr) is first
     assert first == arrange(hand, "indian", wild=7)
+
+
+# --- the seed texts' own examples (shared/seeds) ------------------------------------------
+
+
+def test_seed_003_examples():
+    # J♣-2♥(WJ)-K♣ is an impure sequence when twos are wild; 5♠-6♠-7♠-8♠ is pure
+    two_seqs_two_sets = "5S 6S 7S 8S JC 2H KC 9D 9H 9C QD QS QC"
+    r = arrange(two_seqs_two_sets, "indian", wild="2")
+    assert r.can_go_out and r.penalty == 0
+    assert ("run", False, "JC 2H KC") in melds(r) and ("run", True, "5S 6S 7S 8S") in melds(r)
+    # three sequences and a set; Q♥-K♥-A♥ is a sequence
+    r = arrange("QH KH AH 5S 6S 7S JC 2H KC 4D 4S 4C 4H", "indian", wild="2")
+    assert r.can_go_out and [m.kind for m in r.melds].count("run") == 3
+    # all cards in sequences
+    r = arrange("AS 2S 3S 4S 5H 6H 7H 8H 9D 10D JD QD KD", "indian")
+    assert r.can_go_out and all(m.kind == "run" for m in r.melds)
+    # a loser counts the unmatched cards: face cards and aces 10, 2♣ is 2, jokers 0
+    r = arrange("5S 6S 7S JC 2H KC AD 2C JK 9H", "indian", wild="2")
+    assert r.penalty == 9  # A♦ with two of the three jokers is a third sequence; 9♥ is left
+    assert not r.can_go_out and [c.code for c in r.deadwood] == ["9H"]
+
+
+def test_seed_001_remigio_needs_both_jokers():
+    r = arrange("7S 7S 7H 7H 7D 7D 7C 7C JK JK", "remigio")
+    assert (r.special, r.multiplier) == ("remigio", 10)

@@ -49,10 +49,14 @@ class RummyRules(RuleSet):
     lay_off = True
 
     def deal_size(self, n: int) -> int:
-        return 10 if n == 2 else 7 if n <= 4 else 6
+        return _DEAL[n]
 
     def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
         return _hand_rules_cached(options.ace_high)
+
+    def hand_size_between_turns(self, state: GameState, player: int) -> int:
+        # nobody is eliminated in Basic Rummy
+        return _DEAL[len(state.players)] - state.laid[player]
 
     def empty_stock(self, state: GameState) -> str:
         if state.options.void_after_two_rebuilds and state.rebuilds >= 2:
@@ -90,6 +94,7 @@ class RummyRules(RuleSet):
         return None
 
 
+_DEAL = {n: 10 if n == 2 else 7 if n <= 4 else 6 for n in range(2, 7)}
 _CACHE: dict[bool, HandRules] = {}
 
 
