@@ -1,0 +1,120 @@
+"""Fixed deals for the engine's scenario tests (no tests here).
+
+``rig`` deals a real game, then replaces the hands, the discard pile, the top of the stock and
+the table with the given cards; the rest of the deck goes under the stock in a fixed order, so
+every card is still in exactly one place and the invariants hold.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from rummy_tui.core.cards import parse_card, parse_cards
+from rummy_tui.core.engine import apply, ruleset
+from rummy_tui.core.simulate import check_invariants
+from rummy_tui.core.state import GameState, PlayerSpec, TableMeld
+from rummy_tui.core.variants import RuleError
+
+
+def rig(
+    variant: str,
+    hands: list[str],
+    *,
+    discard: str = "",
+    stock_top: str = "",
+    table: list[tuple[int, str]] | None = None,
+    wild: str | None = None,
+    options: Any = None,
+    to_move: int = 0,
+    dealer: int | None = None,
+    phase: str = "draw",
+    scores: list[int] | None = None,
+    seed: int = 1,
+    n: int | None = None,
+) -> GameState:
+    """A game of ``variant`` with these hands (codes, one string per seat).
+
+    ``stock_top`` lists the next cards drawn from the stock, first drawn first; ``discard``
+    is bottom to top; ``table`` holds (owner, cards) melds already laid.
+    """
+    players = n or len(hands)
+    state = new_state(variant, players, seed=seed, options=options)
+    deck = Counter(ruleset(variant).deck(state.options, players))
+    hand_cards = [parse_cards(h) for h in hands] + [[] for _ in range(players - len(hands))]
+    discard_cards = parse_cards(discard)
+    top_cards = parse_cards(stock_top)
+    melds = [(owner, parse_cards(cards)) for owner, cards in (table or [])]
+    wild_card = parse_card(wild) if wild else None
+    used = [c for h in hand_cards for c in h] + discard_cards + top_cards
+    used += [c for _, m in melds for c in m]
+    if wild_card is not None:
+        used.append(wild_card)
+    for c in used:
+        deck[c] -= 1
+        if deck[c] < 0:
+            raise ValueError(f"more {c} than the deck holds")
+    rest = sorted(deck.elements())
+    state.hands = hand_cards
+    state.discard = discard_cards
+    state.stock = rest + list(reversed(top_cards))
+    state.wild_card = wild_card
+    laid = [0] * players
+    table_melds = []
+    from rummy_tui.core.melds import classify
+
+    rules = ruleset(variant).rules_for(state)
+    for owner, cards in melds:
+        shape = classify(tuple(cards), rules.melds)
+        assert shape is not None, cards
+        table_melds.append(TableMeld(owner, list(cards), shape.kind))
+        laid[owner] += len(cards)
+        if shape.kind == "run":
+            state.seq_down[owner] = True
+    state.table = table_melds
+    state.laid = laid
+    state.to_move = to_move
+    if dealer is not None:
+        state.dealer = dealer
+    state.phase = phase  # type: ignore[assignment]
+    if scores is not None:
+        state.scores = list(scores)
+    return state
+
+
+def new_state(variant: str, players: int, seed: int = 1, options: Any = None) -> GameState:
+    from rummy_tui.core.engine import new_game
+
+    return new_game(variant, [PlayerSpec(f"P{i}") for i in range(players)], seed, options)
+
+
+def play(state: GameState, *actions: Any, check: bool = True) -> GameState:
+    """Apply the actions in order, checking the invariants after each (``check=False`` for
+    rigged scores, which no round history explains)."""
+    for action in actions:
+        state = apply(state, action)
+        if check:
+            problem = check_invariants(state)
+            assert problem is None, problem
+    return state
+
+
+def refused(state: GameState, action: Any, words: str) -> None:
+    """``action`` raises a RuleError mentioning ``words`` and leaves the state as it was."""
+    before = copy.deepcopy(state)
+    try:
+        apply(state, action)
+    except RuleError as exc:
+        assert words in str(exc), f"{words!r} not in {str(exc)!r}"
+    else:
+        raise AssertionError(f"{action!r} was accepted")
+    assert state == before
+
+
+def cards(text: str) -> tuple:
+    return tuple(parse_cards(text))
+
+
+def card(text: str) -> Any:
+    return parse_card(text)
