@@ -731,14 +731,15 @@ class _SearchSolver:
                     need = _AFTER_RUN[need][choice.pure]
                 fill = choice.length - choice.mask.bit_count()
                 runs.append((choice, fill))
-                wild_as_itself.extend(
-                    ALL_CARDS[i] for i in range(52) if choice.mask >> i & 1 and i % 13 + 1 == self.wild
-                )
+                if self.wild is not None:
+                    wild_as_itself.extend(
+                        c for c in _cards_of(choice.mask) if c % 13 + 1 == self.wild
+                    )
             else:
                 naturals = []
                 for m in choice.layers:
                     l1, l2, l3, l4 = _take(l1, l2, l3, l4, m)
-                    naturals.extend(ALL_CARDS[i] for i in range(52) if m >> i & 1)
+                    naturals.extend(_cards_of(m))
                 jokers -= choice.cost
                 room = self.jokers_total
                 sets.append((sorted(naturals), choice.cost))
@@ -772,8 +773,39 @@ class _SearchSolver:
         # spare jokers: into a meld that has room, else deadwood
         if pool:
             self._absorb(melds, kinds, run_spans, pool)
+        # a meld's shape, as classify() would read it (the tests hold the two together): a run
+        # is pure when every card stands as itself, a set when it holds no joker or wild card
+        shaped = []
+        for i, cards in enumerate(melds):
+            if kinds[i] == "run":
+                opt, positions = run_spans[i]
+                line = self.lines[opt.line]
+                base = (opt.mask & -opt.mask).bit_length() - 1
+                base -= base % 13
+                pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
+                if not pure and self.wild is not None and all(c != 52 for c in cards):
+                    # wild fillers that can all stand as themselves: a pure run after all
+                    shape = classify(cards, self.rules)
+                    if shape is not None and shape.pure:
+                        cards = self._in_rank_order(cards)
+                        pure = True
+            else:
+                rank = cards[0] % 13
+                pure = all(c != 52 and c % 13 == rank for c in cards)
+            shaped.append(ArrangedMeld(kinds[i], pure, tuple(cards)))  # type: ignore[arg-type]
         deadwood = natural_dead + pool
-        return self._finish(hand, list(zip(kinds, melds)), deadwood, met=met)
+        return self._finish(hand, shaped, deadwood, met=met)
+
+    def _in_rank_order(self, cards: list[Card]) -> list[Card]:
+        """The cards of a pure run, in their order on the run's line (A-2-3 or Q-K-A)."""
+        ranks = 0
+        for c in cards:
+            ranks |= 1 << (c % 13)
+        placed = self.spans[ranks]
+        assert placed is not None
+        line = self.lines[placed[0]]
+        where = {line[p]: p for p in range(placed[1], placed[1] + placed[2])}
+        return sorted(cards, key=lambda c: where[c % 13 + 1])
 
     def _place(self, line: tuple[int, ...], first: int, last: int, length: int) -> int:
         """Where a run of ``length`` covering positions first..last starts on its line."""
@@ -830,15 +862,9 @@ class _SearchSolver:
                     break
 
     def _finish(
-        self, hand: list[Card], melds: list[tuple[str, list[Card]]], deadwood: list[Card], met: bool
+        self, hand: list[Card], melds: list[ArrangedMeld], deadwood: list[Card], met: bool
     ) -> Arrangement:
-        rules = self.rules
-        arranged = []
-        for kind, cards in melds:
-            shape = classify(cards, rules)
-            assert shape is not None, cards
-            arranged.append(ArrangedMeld(shape.kind, shape.pure, tuple(cards)))
-        arranged.sort(key=_meld_order)
+        arranged = sorted(melds, key=_meld_order)
         deadwood.sort(key=_card_order)
         value = sum(self.values[c] for c in deadwood)
         penalty = value if self.cap is None else min(self.cap, value)
@@ -875,6 +901,15 @@ class _SearchSolver:
         if _run_fits([c % 13 + 1 for c in naturals], len(hand), self.rules):
             return "straight_flush"
         return "flush"
+
+
+def _cards_of(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _card_order(card: Card) -> tuple[int, int]:
