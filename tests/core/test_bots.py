@@ -1,0 +1,143 @@
+"""Computer players on fixed deals: what a ``normal`` bot does, and that ``easy`` plays legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_engine_support import card, cards, play, rig
+
+from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
+from rummy_tui.core.engine import apply, is_legal, new_game, ruleset, view
+from rummy_tui.core.state import (
+    Close,
+    Declare,
+    Discard,
+    DrawStock,
+    Drop,
+    LayOff,
+    Meld,
+    PlayerSpec,
+    TakeDiscard,
+)
+
+RNG = random.Random(0)
+
+
+def normal(state):
+    action = choose_action("normal", view(state, state.to_move), random.Random(1))
+    assert is_legal(state, action), action
+    return action
+
+
+def test_takes_a_discard_that_improves_the_hand_and_not_one_that_does_not():
+    hand = "5H 6H 2S 9C KC 4D JS 3C 8D QD"
+    other = "AS AH AD 10S 10H 10D 2C 3D 4S 7S"
+    assert normal(rig("rummy", [hand, other], discard="7H")) == TakeDiscard()
+    assert normal(rig("rummy", [hand, other], discard="KH")) == DrawStock()
+
+
+def test_melds_then_lays_off_then_throws_the_costliest_dead_card():
+    state = rig(
+        "rummy",
+        ["AS 2S 3S 9H 7D 4C JD 6C QC KH", "AH AD AC 5S 5D 5C 8S"],
+        table=[(1, "6H 7H 8H")],
+        stock_top="2H",
+    )
+    state = play(state, DrawStock())
+    action = normal(state)
+    assert action == Meld(cards("AS 2S 3S"))
+    state = play(state, action)
+    action = normal(state)
+    assert action == LayOff(cards("9H"), 0)
+    state = play(state, action)
+    action = normal(state)
+    assert isinstance(action, Discard)
+    # dead cards: 7D 4C JD 6C QC KH 2H; the costliest without a partner: JD or KH (10)
+    assert action.card in cards("JD KH")
+
+
+def test_remigio_closes_when_it_can():
+    state = rig(
+        "remigio", ["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "KS QD JC 9S 6D 5C 3S KD 2C 8S"],
+        stock_top="KC",
+    )
+    state = play(state, DrawStock())
+    assert normal(state) == Close(card("KC"))
+    easy = choose_action("easy", view(state, 0), random.Random(3))
+    assert easy == Close(card("KC"))
+
+
+def test_indian_declares_when_it_can():
+    state = rig(
+        "indian",
+        ["AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD", "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AC"],
+        stock_top="2H",
+        wild="5D",
+    )
+    state = play(state, DrawStock())
+    assert normal(state) == Declare(card("2H"))
+
+
+def test_indian_drops_a_hopeless_hand_at_once_but_not_a_good_one():
+    hopeless = "2D 6D 10D 3S 7S JS 4H 8H QH 5C 9C KC AC"
+    good = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD"
+    state = rig("indian", [hopeless, good, "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AD"], wild="5H")
+    assert normal(state) == Drop()
+    state = rig("indian", [good, hopeless, "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AD"], wild="5H")
+    assert normal(state) != Drop()
+
+
+def test_remi_uses_the_top_three_pick_up_and_melds_the_card():
+    state = rig(
+        "remi", ["5H 6H 2C 9S KD QC AS", "KH JH 9D 10C AD 2H 3H"], discard="3S 7H 3D JS"
+    )
+    action = normal(state)
+    assert action == TakeDiscard(3)
+    state = play(state, action)
+    action = normal(state)
+    assert isinstance(action, Meld) and card("7H") in action.cards
+    state = play(state, action)
+    assert isinstance(normal(state), Discard)
+
+
+def test_remi_set_pick_up_lays_the_sequence_first():
+    state = rig("remi", ["8S 8H 2C 3C 4C QC AS", "KH JH 9D 10C AD 2H 3H"], discard="8C")
+    state = play(state, TakeDiscard())
+    first = normal(state)
+    assert first == Meld(cards("2C 3C 4C"))
+    state = play(state, first)
+    assert set(normal(state).cards) == set(cards("8S 8H 8C"))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("kind", BOT_KINDS)
+@pytest.mark.parametrize(
+    "variant,n", [("rummy", 4), ("remi", 3), ("remigio", 4), ("remigio-fournier", 8), ("indian", 5)]
+)
+def test_bots_play_legal_moves_from_their_view(kind, variant, n):
+    state = new_game(variant, [PlayerSpec(f"P{i}", kind) for i in range(n)], seed=12)
+    rng = random.Random(4)
+    for _ in range(400):
+        if state.phase == "game_over":
+            break
+        action = choose_action(kind, view(state, state.to_move), rng)
+        assert is_legal(state, action), (action, state.phase)
+        state = apply(state, action)
+
+
+def test_bot_action_is_deterministic_for_a_state():
+    state = new_game("indian", [PlayerSpec("a", "normal"), PlayerSpec("b", "easy")], seed=3)
+    for _ in range(30):
+        if state.phase == "game_over":
+            break
+        first = bot_action(state)
+        assert bot_action(state) == first
+        state = apply(state, first)
+
+
+def test_normal_beats_easy_more_often_than_not():
+    from rummy_tui.core.simulate import simulate
+
+    result = simulate("rummy", 2, 12, seed=4, bots=["easy", "normal"])
+    assert result.wins["P2-normal"] > result.wins["P1-easy"]
+    assert ruleset("rummy").name == "rummy"
