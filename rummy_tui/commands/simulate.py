@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..core.variants import VARIANTS, RuleError
@@ -69,17 +70,21 @@ def run(args: argparse.Namespace) -> int:
     except RuleError as exc:
         return _usage(str(exc))
 
-    progress = None
+    progress: Callable[[int], None] | None = None
     bar = None
     if not args.no_progress and sys.stderr.isatty() and sys.stdout.isatty():
+        # Rich belongs here, never in the rules core
+        from rich.console import Console
         from rich.progress import Progress
 
-        bar = Progress(transient=True)
+        bar = Progress(console=Console(stderr=True), transient=True)
         task = bar.add_task(f"{args.variant} x{args.players}", total=args.games)
         bar.start()
 
-        def progress(done: int) -> None:
+        def show(done: int) -> None:
             bar.update(task, completed=done)
+
+        progress = show
 
     try:
         result = simulate(

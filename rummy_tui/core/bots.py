@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from .cards import Card
 from .engine import is_legal, mix, view
@@ -427,6 +426,3 @@ _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "normal": _normal,
 }
 
-
-def _unused(*_: Any) -> None:  # pragma: no cover - keeps the imported action names in use
-    return None
