@@ -1,0 +1,141 @@
+"""The engine contract (docs/ARCHITECTURE.md): new_game, apply, legal_actions, view."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+
+import pytest
+from test_engine_support import card, cards, play, refused, rig
+
+from rummy_tui.core.bots import bot_action
+from rummy_tui.core.engine import (
+    apply,
+    legal_actions,
+    new_game,
+    next_seat,
+    view,
+    view_legal_actions,
+)
+from rummy_tui.core.state import (
+    Discard,
+    DrawStock,
+    GameState,
+    Meld,
+    NextRound,
+    PlayerSpec,
+    TakeDiscard,
+)
+from rummy_tui.core.variants import VARIANTS, RuleError
+
+
+def test_same_seed_same_deal_and_another_seed_another():
+    a = new_game("indian", ["a", "b", "c"], seed=42)
+    b = new_game("indian", ["a", "b", "c"], seed=42)
+    c = new_game("indian", ["a", "b", "c"], seed=43)
+    assert a == b
+    assert (a.hands, a.stock) != (c.hands, c.stock)
+
+
+def test_no_seed_picks_one_and_keeps_it():
+    state = new_game("rummy", [PlayerSpec("Ann"), PlayerSpec("Bob", "normal")])
+    assert isinstance(state.seed, int)
+    again = new_game("rummy", ["Ann", "Bob"], seed=state.seed)
+    assert again.hands == state.hands and again.stock == state.stock
+
+
+@pytest.mark.parametrize("bad", [-1, "7", 1.5])
+def test_bad_seed(bad):
+    with pytest.raises(RuleError, match="seed"):
+        new_game("rummy", ["a", "b"], seed=bad)
+
+
+def test_unknown_variant():
+    with pytest.raises(RuleError, match="unknown variant 'gin'"):
+        new_game("gin", ["a", "b"], seed=1)
+
+
+def test_phases_are_enforced():
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "KS KH QD JC 2C 3C 5C 7C 9C 10C"])
+    refused(state, Discard(card("KC")), "draw a card first")
+    refused(state, NextRound(), "the round is not over")
+    state = play(state, DrawStock())
+    refused(state, DrawStock(), "you have already drawn this turn")
+    refused(state, TakeDiscard(), "you have already drawn this turn")
+    refused(state, Discard(card("QS")), "not in your hand")
+    refused(state, "draw", "not an action")  # type: ignore[arg-type]
+
+
+def test_round_over_and_game_over_accept_only_what_they_should():
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D 10D", "2C 3C 4D 5D 6D 7C 8C 9C 10C JD"],
+                stock_top="KD", options={"target": 1000})
+    state = play(state, DrawStock(), Meld(cards("AS 2S 3S")), Meld(cards("4H 5H 6H")),
+                 Meld(cards("7D 8D 9D 10D")), Discard(card("KD")))
+    assert state.phase == "round_over"
+    assert legal_actions(state) == [NextRound()]
+    refused(state, DrawStock(), "the round is over")
+    finished = copy.deepcopy(state)
+    finished.phase = "game_over"
+    assert legal_actions(finished) == []
+    refused(finished, NextRound(), "the game is over")
+
+
+def test_log_texts_follow_the_contract():
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "KS KH QD JC 2C 3C 5C 7C 9C 10C"],
+                discard="8C")
+    state = play(state, TakeDiscard(), Discard(card("KC")))
+    assert [e.text for e in state.log[-2:]] == [
+        "P0 took 8♣ from the discard pile",
+        "P0 discarded K♣",
+    ]
+    state = play(state, DrawStock())
+    assert state.log[-1].text == "P1 drew from the stock"
+    assert state.log[-1].player == 1 and state.log[-1].round_no == 1
+
+
+def test_view_legal_actions_match_the_state_for_the_mover_only():
+    state = new_game("remigio", ["a", "b", "c"], seed=5)
+    mover = state.to_move
+    assert view_legal_actions(view(state, mover)) == legal_actions(state)
+    other = (mover + 1) % 3
+    assert view_legal_actions(view(state, other)) == []
+    with pytest.raises(RuleError):
+        view(state, 7)
+
+
+def test_next_seat_skips_players_out():
+    assert next_seat([False, True, False, False], 0, 1) == 2
+    assert next_seat([False, True, False, False], 0, -1) == 3
+    assert next_seat([False, True, True, True], 0, 1) == 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_resumed_game_goes_on_exactly_as_it_would_have(variant):
+    """The RNG is part of the state: a copy (what a save and load give back) plays the same
+    stock and the same computer moves."""
+    players = [PlayerSpec("a", "normal"), PlayerSpec("b", "easy"), PlayerSpec("c", "normal")]
+    state = new_game(variant, players, seed=31)
+    for _ in range(40):
+        if state.phase == "game_over":
+            break
+        state = apply(state, bot_action(state))
+    resumed: GameState = copy.deepcopy(state)
+    for _ in range(200):
+        if state.phase == "game_over":
+            break
+        action = bot_action(state)
+        assert bot_action(resumed) == action
+        state = apply(state, action)
+        resumed = apply(resumed, action)
+        assert resumed == state
+
+
+def test_core_engine_modules_never_import_the_ui():
+    code = (
+        "import sys, rummy_tui.core.engine, rummy_tui.core.bots, rummy_tui.core.simulate, "
+        "rummy_tui.core.options, rummy_tui.core.state; "
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual','rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
