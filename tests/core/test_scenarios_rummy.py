@@ -7,6 +7,7 @@ from test_engine_support import card, cards, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
 from rummy_tui.core.state import (
+    LogEntry,
     Close,
     Discard,
     DrawStock,
@@ -252,3 +253,18 @@ def test_no_close_in_rummy():
     state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND], stock_top="2D")
     state = play(state, DrawStock())
     refused(state, Close(card("KC")), "no closing in rummy")
+
+
+def test_without_the_void_option_a_stalled_hand_ends_void():
+    options = {"void_after_two_rebuilds": False}
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND], options=options)
+    state.rebuilds = 1
+    state.log = state.log + [LogEntry(1, None, "The discard pile was shuffled into a new stock")]
+    rest = state.stock[:-1]
+    state.stock = state.stock[-1:]
+    state.discard = state.discard + rest
+    stalled = play(state, DrawStock(), Discard(card("KC")))
+    assert stalled.phase == "round_over" and stalled.last_round.ending == "void"
+    # a meld since the last rebuild: play goes on with a new stock
+    moving = play(state, DrawStock(), Meld(cards("AS 2S 3S")), Discard(card("KC")))
+    assert moving.phase == "draw" and moving.rebuilds == 2
