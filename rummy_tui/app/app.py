@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.binding import Binding
 
-from .commands import RummyCommands
+
+def _rummy_commands() -> type:
+    # Imported when the palette first opens: textual.command is slow to import, and
+    # start-up to the picker is measured (bench/bench_app.py).
+    from .commands import RummyCommands
+
+    return RummyCommands
 
 if TYPE_CHECKING:
     from ..core.state import GameState
@@ -22,7 +28,7 @@ if TYPE_CHECKING:
 class RummyApp(App[None]):
     TITLE = "rummy-tui"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {RummyCommands}
+    COMMANDS = App.COMMANDS | {_rummy_commands}
     ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
@@ -105,8 +111,14 @@ class RummyApp(App[None]):
     def action_help(self) -> None:
         from .dialogs.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.current_variant()))
+        if isinstance(self.screen, HelpScreen):
+            return
+        # The rules are long Markdown, slow to lay out: build each variant's help once and
+        # keep it installed, so a second ? opens at once.
+        name = f"help-{self.current_variant() or 'all'}"
+        if not self.is_screen_installed(name):
+            self.install_screen(HelpScreen(self.current_variant()), name=name)
+        self.push_screen(name)
 
     def action_save(self) -> None:
         if self.game is None:

@@ -7,6 +7,7 @@ the action's key. Nothing is applied behind the app's back.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from textual.pilot import Pilot
@@ -81,7 +82,7 @@ async def play_human_move(pilot: Pilot) -> Any:
     table = app.screen
     assert isinstance(table, TableScreen) and table._my_turn()
     seat = table.viewer
-    action = choose_action(view(table.state, seat), "normal")
+    action = choose_action("normal", view(table.state, seat), random.Random(table.state.actions))
     hand = table.query_one(Hand)
     before = table.state
     match action:

@@ -107,7 +107,7 @@ class SetupScreen(Screen[None]):
         label = name.replace("_", " ")
         widget: Widget
         if kind == "bool":
-            widget = Switch(bool(value), id=f"opt-{name}", compact=True)
+            widget = Switch(bool(value), id=f"opt-{name}")
         elif kind == "choice":
             widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False,
                             id=f"opt-{name}", compact=True)

@@ -43,7 +43,7 @@ from ...core.variants import RuleError
 from ..presets import VARIANT_TITLES
 from ..rules import best_arrangement, merge_order, rules_for, wild_rank
 from ..widgets.card import CardWidget
-from ..widgets.hand import Hand
+from ..widgets.hand import Hand, InfoLine
 from ..widgets.table_parts import (
     ActionLog,
     Opponents,
@@ -153,6 +153,7 @@ class TableScreen(Screen[None]):
         self._summary_shown_for: int | None = None
         self._bot_timer: Any = None
         self._arrangement_cache: dict[tuple, Any] = {}
+        self._live: tuple[bool, ...] = ()
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -167,7 +168,7 @@ class TableScreen(Screen[None]):
                 yield ActionLog(id="log")
         yield TableMelds(ascii=ascii, four_colour=four, id="melds")
         with Vertical(id="hand-box"):
-            yield Static(id="hand-info")
+            yield InfoLine(id="hand-info")
             yield Hand(ascii=ascii, four_colour=four, id="hand")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -232,7 +233,7 @@ class TableScreen(Screen[None]):
             self.viewer = None
             self._redraw()
             self.busy = True
-            self.generation += 1
+            self._footer_changed()
             from ..dialogs.pass_device import PassDeviceScreen
 
             self.app.push_screen(
@@ -274,7 +275,7 @@ class TableScreen(Screen[None]):
         if self._bot_timer is not None:
             return
         self.busy = True
-        self.generation += 1
+        self._footer_changed()
         delay = float(self.app.bot_delay)  # type: ignore[attr-defined]
         if delay <= 0:
             self._bot_timer = True
@@ -289,10 +290,12 @@ class TableScreen(Screen[None]):
             self.busy = False
             self._advance()
             return
-        from ...core.bots import choose_action
+        from ...core.bots import bot_action
 
         seat = state.to_move
-        action = choose_action(view(state, seat), state.players[seat].kind)
+        # bot_action draws from the game's own random stream, so a resumed game goes on
+        # exactly as it would have.
+        action = bot_action(state)
         try:
             new_state = apply(state, action)
         except RuleError as exc:
@@ -315,7 +318,7 @@ class TableScreen(Screen[None]):
         from .summary import RoundSummaryScreen
 
         self.busy = True
-        self.generation += 1
+        self._footer_changed()
         self.app.push_screen(RoundSummaryScreen(self.state), self._summary_closed)
 
     def _summary_closed(self, _: object = None) -> None:
@@ -346,6 +349,11 @@ class TableScreen(Screen[None]):
         self.query_one(Piles).show(pv, 3 if state.variant == "remi" else 1)
         self.query_one(TableMelds).show(pv)
         self.query_one(ActionLog).show(pv, ascii)
+        self._redraw_hand(pv)
+
+    def _redraw_hand(self, pv: PlayerView | None = None) -> None:
+        """The hand of the seat on screen, in its player's order (or no hand at all)."""
+        state = self.state
         hand = self.query_one(Hand)
         box = self.query_one("#hand-box")
         if self.viewer is None:
@@ -355,13 +363,16 @@ class TableScreen(Screen[None]):
                 else f"{state.players[state.to_move].name} is playing."))
         else:
             seat = self.viewer
-            order = self._order_for(seat, pv.hand)
+            if pv is None or pv.player != seat:
+                pv = view(state, seat)
+            cards = pv.hand
+            order = self._order_for(seat, cards)
             groups = self._groups.get(seat)
             sizes = groups[1] if groups and groups[0] == order else None
             box.border_title = f"{state.players[seat].name}'s hand"
-            hand.show(order, groups=sizes, keep_selection=True, wild_rank=wild_rank(pv.wild_card))
+            hand.show(order, groups=sizes, keep_selection=True, wild_rank=wild_rank(state.wild_card))
         self._update_info()
-        self.generation += 1
+        self._footer_changed()
 
     def _order_for(self, seat: int, cards: list[Card]) -> list[Card]:
         order = merge_order(self._orders.get(seat, []), cards)
@@ -383,7 +394,7 @@ class TableScreen(Screen[None]):
         return found
 
     def _update_info(self) -> None:
-        info = self.query_one("#hand-info", Static)
+        info = self.query_one("#hand-info", InfoLine)
         hand = self.query_one(Hand)
         if self.viewer is None or not hand.cards:
             info.update("")
@@ -404,6 +415,21 @@ class TableScreen(Screen[None]):
         self._update_info()
 
     # --- which keys are live ----------------------------------------------------------
+    def _footer_changed(self) -> None:
+        """Redraw the footer only when the set of live keys changed: rebuilding it costs
+        a layout of the whole screen, which a cursor move or a sort must not pay."""
+        live = tuple(
+            bool(self.check_action(name, params))
+            for name, params in (
+                *((n, ()) for n in _ACTION_TYPES),
+                ("take_discard", (1,)), ("take_discard", (2,)), ("take_discard", (3,)),
+                ("undo", ()), ("hint", ()), ("sort", ()),
+            )
+        )
+        if live != self._live:
+            self._live = live
+            self.generation += 1
+
     def _my_turn(self) -> bool:
         return (
             not self.busy
@@ -504,7 +530,7 @@ class TableScreen(Screen[None]):
             self.busy = False
             if index is not None:
                 self.play(LayOff(tuple(cards), index), undoable=True)
-            self.generation += 1
+            self._footer_changed()
 
         self.busy = True
         self.app.push_screen(ChooseMeldDialog(f"Lay off {label} onto which meld?", choices),
@@ -583,12 +609,12 @@ class TableScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             self.busy = False
-            self.generation += 1
+            self._footer_changed()
             if yes:
                 then()
 
         self.busy = True
-        self.generation += 1
+        self._footer_changed()
         self.app.push_screen(ConfirmDialog(question), answered)
 
     # --- the hand: order, arrangement, hint, undo -------------------------------------------
@@ -601,8 +627,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one(Hand)
         self._orders[seat] = sorted(hand.cards, key=sort_key_rank if by_rank else sort_key_suit)
         self._groups.pop(seat, None)
-        self._redraw()
-        self.notify("Sorted by rank." if by_rank else "Sorted by suit.", timeout=1.5)
+        self._redraw_hand()
 
     def action_arrange(self) -> None:
         seat = self.viewer
@@ -621,14 +646,16 @@ class TableScreen(Screen[None]):
                                self._groups.get(seat)))
         self._orders[seat] = order
         self._groups[seat] = (order, sizes)
-        self._redraw()
+        self._redraw_hand()
 
     def action_hint(self) -> None:
+        import random
+
         from ...core.bots import choose_action
 
         pv = self._player_view()
         try:
-            action = choose_action(pv, "normal")
+            action = choose_action("normal", pv, random.Random(self.state.actions))
         except Exception as exc:
             self.notify(f"No hint: {exc}", severity="warning")
             return

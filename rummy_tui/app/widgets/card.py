@@ -50,7 +50,7 @@ class CardWidget(Widget):
     CardWidget.-cursor { background: #9fd3ff; }
     CardWidget.-selected { background: #ffd84d; offset-y: -1; }
     CardWidget.-cursor.-selected { background: #ffab40; }
-    CardWidget.-gap { margin-left: 1; }
+    CardWidget.-gap { margin: 0 1 0 3; }
     """
 
     selected: reactive[bool] = reactive(False)
@@ -82,9 +82,23 @@ class CardWidget(Widget):
         self.card = card
         self.index = index
         self.ascii = ascii
+        self.four_colour = four_colour
         self.add_class(suit_class(card, four_colour))
         if wild:
             self.add_class("-wild")
+
+    _COLOURS = ("-red", "-black", "-spades", "-hearts", "-diamonds", "-clubs", "-joker")
+
+    def set_card(self, card: Card, *, index: int, wild: bool, gap: bool) -> None:
+        """Show another card in this widget (re-using widgets keeps sorting fast)."""
+        self.card = card
+        self.index = index
+        colour = suit_class(card, self.four_colour)
+        self.remove_class(*(c for c in self._COLOURS if c != colour))
+        self.add_class(colour)
+        self.set_class(wild, "-wild")
+        self.set_class(gap, "-gap")
+        self.refresh()
 
     def render(self) -> str:
         return card_label(self.card, self.ascii)

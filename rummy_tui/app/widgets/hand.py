@@ -94,8 +94,21 @@ class Hand(Widget, can_focus=False):
         self.post_message(self.SelectionChanged(self))
 
     def _rebuild(self) -> None:
+        existing = self._card_widgets()
+        if self.hidden_text is None and existing and len(existing) == len(self.cards) \
+                and len(existing) == len(self.children):
+            # Same number of cards (a sort, an arrangement, a meld undone): re-use widgets.
+            for i, (widget, card) in enumerate(zip(existing, self.cards)):
+                widget.set_card(card, index=i, wild=self._is_wild(card),
+                                gap=i in self.group_starts)
+                widget.selected = i in self.selected
+                widget.cursor = i == self.cursor
+            return
         self.remove_children()
         self.mount_all(list(self._widgets()))
+
+    def _is_wild(self, card: Card) -> bool:
+        return self.wild_rank is not None and not card.is_joker and card.rank == self.wild_rank
 
     def _widgets(self) -> list[Widget]:
         from textual.widgets import Static
@@ -109,7 +122,7 @@ class Hand(Widget, can_focus=False):
                 index=i,
                 ascii=self.ascii,
                 four_colour=self.four_colour,
-                wild=self.wild_rank is not None and not card.is_joker and card.rank == self.wild_rank,
+                wild=self._is_wild(card),
                 classes="-gap" if i in self.group_starts else None,
             )
             w.selected = i in self.selected
@@ -170,3 +183,22 @@ class Hand(Widget, can_focus=False):
         event.stop()
         self.cursor = event.card_widget.index
         self.toggle(event.card_widget.index)
+
+
+class InfoLine(Widget):
+    """One line of text under the hand (count, melds, deadwood, penalty, selection).
+
+    Not a Static: ``Static.update`` asks for a layout of the whole screen, and this line
+    changes on every select key; a plain render only repaints the line."""
+
+    DEFAULT_CSS = """
+    InfoLine { height: 1; width: 1fr; color: $text-muted; }
+    """
+
+    text: reactive[str] = reactive("", layout=False)
+
+    def update(self, text: str) -> None:
+        self.text = text
+
+    def render(self) -> str:
+        return self.text

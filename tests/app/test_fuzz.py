@@ -1,0 +1,44 @@
+"""Thousands of random keys on each screen: nothing may raise. (ctrl+q is left out: it
+quits, which is what it should do; ctrl+p opens Textual's own command palette.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummy_tui.app.app import RummyApp
+
+from .conftest import make_app
+from .keys import send_keys
+
+KEYS = ("left right up down space enter escape tab shift+tab s d 1 2 3 m l x c r e o a h u "
+        "question_mark y n p f1 backspace pageup pagedown home end").split()
+PRESSES = 2000
+BATCH = 10
+
+
+def _apps():
+    yield "picker", lambda: RummyApp(bot_delay=0, cursor_blink=False)
+    yield "rummy", lambda: make_app("rummy", "Ann,Bob,cpu:Cy", seed=31)
+    yield "remi", lambda: make_app("remi", "Ann,cpu-easy:Bob", seed=32)
+    yield "remigio", lambda: make_app("remigio", "Ann,Bob", seed=33)
+    yield "indian", lambda: make_app("indian", "Ann,cpu:Bob,Cy", seed=34,
+                                     options={"format": "pool101"})
+
+
+@pytest.mark.parametrize("name,factory", list(_apps()), ids=[n for n, _ in _apps()])
+async def test_random_keys_raise_nothing(name, factory):
+    rng = random.Random(name)
+    app = factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screens = set()
+        for i in range(PRESSES // BATCH):
+            # A burst of keys, as from a fast typist, then let the app catch up.
+            await send_keys(app, [rng.choice(KEYS) for _ in range(BATCH)])
+            screens.add(type(app.screen).__name__)
+            assert app.is_running, f"the app stopped after {i * BATCH} keys"
+        await pilot.pause()
+        assert app.is_running
+        assert len(screens) >= 2, screens  # the keys did reach the app
+    assert app.return_code in (None, 0)
