@@ -223,7 +223,7 @@ def test_void_option_off_keeps_rebuilding():
     rest = state.stock[:-1]
     state.stock = state.stock[-1:]
     state.discard = state.discard + rest
-    state = play(state, DrawStock(), Discard(card("KC")))
+    state = play(state, DrawStock(), Meld(cards("AS 2S 3S")), Discard(card("KC")))
     assert state.phase == "draw" and state.rebuilds == 3
 
 
