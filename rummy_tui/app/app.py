@@ -32,7 +32,7 @@ class RummyApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("question_mark", "help", "Rules", show=False),
         Binding("f1", "help", "Rules", show=False),

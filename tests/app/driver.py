@@ -12,6 +12,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from .keys import send_keys, settled
+
 from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.summary import GameOverScreen, RoundSummaryScreen
@@ -32,6 +34,11 @@ from rummy_tui.core.state import (
 )
 
 
+async def press(pilot: Pilot, *keys: str) -> None:
+    """Keys as the terminal delivers them (much faster than ``pilot.press``)."""
+    await send_keys(pilot.app, list(keys))
+
+
 def table_of(app: Any) -> TableScreen:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):
@@ -43,7 +50,7 @@ async def settle(pilot: Pilot, limit: int = 400) -> None:
     """Let computer players move until a person has to press something."""
     app = pilot.app
     for _ in range(limit):
-        await pilot.pause()
+        await settled(pilot.app)
         screen = app.screen
         if not isinstance(screen, TableScreen):
             return
@@ -58,7 +65,7 @@ async def move_cursor_to(pilot: Pilot, hand: Hand, index: int) -> None:
     delta = index - hand.cursor
     key = "right" if delta > 0 else "left"
     for _ in range(abs(delta)):
-        await pilot.press(key)
+        await press(pilot, key)
     assert hand.cursor == index
 
 
@@ -66,13 +73,13 @@ async def select_cards(pilot: Pilot, hand: Hand, cards: tuple[Any, ...]) -> None
     if hand.selected:
         for i in sorted(hand.selected):
             await move_cursor_to(pilot, hand, i)
-            await pilot.press("space")
+            await press(pilot, "space")
     taken: set[int] = set()
     for card in cards:
         index = next(i for i, c in enumerate(hand.cards) if c == card and i not in taken)
         taken.add(index)
         await move_cursor_to(pilot, hand, index)
-        await pilot.press("space")
+        await press(pilot, "space")
     assert sorted(hand.selected_cards()) == sorted(cards)
 
 
@@ -87,43 +94,43 @@ async def play_human_move(pilot: Pilot) -> Any:
     before = table.state
     match action:
         case DrawStock():
-            await pilot.press("s")
+            await press(pilot, "s")
         case TakeDiscard(depth=1):
-            await pilot.press("d")
+            await press(pilot, "d")
         case TakeDiscard(depth=depth):
-            await pilot.press(str(depth))
+            await press(pilot, str(depth))
         case Meld(cards=cards):
             await select_cards(pilot, hand, cards)
-            await pilot.press("m")
+            await press(pilot, "m")
         case LayOff(cards=cards, meld_index=index):
             await select_cards(pilot, hand, cards)
-            await pilot.press("l")
-            await pilot.pause()
+            await press(pilot, "l")
+            await settled(pilot.app)
             assert isinstance(app.screen, ChooseMeldDialog)
             for _ in range(index):
-                await pilot.press("down")
-            await pilot.press("enter")
+                await press(pilot, "down")
+            await press(pilot, "enter")
         case Discard(card=card) | Close(discard=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
-            await pilot.press("x" if isinstance(action, Discard) else "c")
+            await press(pilot, "x" if isinstance(action, Discard) else "c")
         case Declare(finish=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
-            await pilot.press("c")
-            await pilot.pause()
+            await press(pilot, "c")
+            await settled(pilot.app)
             assert isinstance(app.screen, ConfirmDialog)
-            await pilot.press("y")
+            await press(pilot, "y")
         case Drop():
-            await pilot.press("r")
-            await pilot.pause()
+            await press(pilot, "r")
+            await settled(pilot.app)
             assert isinstance(app.screen, ConfirmDialog)
-            await pilot.press("y")
+            await press(pilot, "y")
         case EndOnEmptyStock():
-            await pilot.press("e")
+            await press(pilot, "e")
         case _:
             raise AssertionError(f"no key for {action!r}")
-    await pilot.pause()
+    await settled(pilot.app)
     assert table.state is not before, f"the app did not play {action!r}"
     return action
 
@@ -139,15 +146,15 @@ async def play_until(pilot: Pilot, done: Any, max_moves: int = 3000) -> dict[str
         screen = app.screen
         if isinstance(screen, PassDeviceScreen):
             seen["passes"] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter")
         elif isinstance(screen, RoundSummaryScreen):
             seen["summaries"] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter")
         elif isinstance(screen, GameOverScreen):
             raise AssertionError("the game ended before the goal was reached")
         elif isinstance(screen, TableScreen) and screen._my_turn():
             await play_human_move(pilot)
             seen["moves"] += 1
         else:
-            await pilot.pause()
+            await settled(pilot.app)
     raise AssertionError(f"not done after {max_moves} moves: {seen}")

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...core.options import options_model
 from ..presets import Preset
@@ -107,7 +107,9 @@ class SetupScreen(Screen[None]):
         label = name.replace("_", " ")
         widget: Widget
         if kind == "bool":
-            widget = Switch(bool(value), id=f"opt-{name}")
+            # yes/no in words: a checkbox's mark reads the same on and off in some themes.
+            widget = Select([("yes", True), ("no", False)], value=bool(value),
+                            allow_blank=False, id=f"opt-{name}", compact=True)
         elif kind == "choice":
             widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False,
                             id=f"opt-{name}", compact=True)
@@ -153,9 +155,7 @@ class SetupScreen(Screen[None]):
         for name, field in self.model.model_fields.items():
             kind, _, optional = _field_kind(field.annotation)
             widget = self.query_one(f"#opt-{name}")
-            if isinstance(widget, Switch):
-                values[name] = widget.value
-            elif isinstance(widget, Select):
+            if isinstance(widget, Select):
                 values[name] = widget.value
             else:
                 assert isinstance(widget, Input)
@@ -176,23 +176,24 @@ class SetupScreen(Screen[None]):
         """The options model, or None after showing each problem under its field."""
         values, errors = self.option_values()
         model = None
-        if not errors:
-            try:
-                model = self.model(**values)
-            except ValidationError as exc:
-                for err in exc.errors():
-                    where = str(err["loc"][0]) if err["loc"] else ""
-                    msg = err["msg"].removeprefix("Value error, ")
-                    if where in self.model.model_fields:
-                        errors[where] = msg
-                    else:
-                        errors.setdefault(next(iter(self.model.model_fields)), msg)
+        # Fields that cannot be read are left to their defaults here, so that every other
+        # field still gets the model's own message.
+        readable = {k: v for k, v in values.items() if k not in errors}
+        try:
+            model = self.model(**readable)
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = str(err["loc"][0]) if err["loc"] else ""
+                msg = err["msg"].removeprefix("Value error, ")
+                if where in self.model.model_fields:
+                    errors.setdefault(where, msg)
+                else:  # a rule across fields: shown under the first of them
+                    errors.setdefault(next(iter(self.model.model_fields)), msg)
         for name in self.model.model_fields:
             _show_error(self.query_one(f"#err-{name}", Static), errors.get(name, ""))
-        return model
+        return None if errors else model
 
     @on(Input.Changed)
-    @on(Switch.Changed)
     @on(Select.Changed)
     def _revalidate(self, event: Any) -> None:
         if event.control.id and event.control.id.startswith("opt-"):

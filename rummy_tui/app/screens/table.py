@@ -13,6 +13,7 @@ only after the pass-the-device screen has been dismissed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -52,6 +53,7 @@ from ..widgets.table_parts import (
     TableMelds,
     ascii_text,
     cards_text,
+    merged_log,
 )
 
 # Which game action each footer action stands for (check_action asks legal_actions).
@@ -131,6 +133,8 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("ctrl+s", "app.save", "Save", show=False),
+        # ctrl+q quits everywhere (an app binding); the table's footer needs the room.
+        Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     ]
 
     # Bumped on every change that can change which actions are legal: the footer follows.
@@ -264,9 +268,11 @@ class TableScreen(Screen[None]):
             entries = [e for e in log if e.round_no == self.state.round_no][-6:]
         else:
             entries = log[start:]
-        lines = [ascii_text(e.text, self.app.ascii) for e in entries if e.player != seat]  # type: ignore[attr-defined]
+        others = [e for e in entries if e.player != seat]
+        lines = [ascii_text(t, self.app.ascii)  # type: ignore[attr-defined]
+                 for t in merged_log(others, self.state.players)]
         if lines:
-            self.notify("\n".join(lines[-8:]), title="Since your last turn", timeout=6)
+            self.notify("\n".join(lines[-8:]), title="Since your last turn", timeout=5)
 
     def _set_viewer_for_summary(self) -> None:
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -379,14 +385,21 @@ class TableScreen(Screen[None]):
         self._orders[seat] = order
         return order
 
-    def _arrangement(self, cards: list[Card]) -> Any:
+    def _arrangement(self, cards: list[Card], grouping: bool = False) -> Any:
+        """The best arrangement of these cards (cached: the hand changes rarely).
+
+        ``grouping`` relaxes the variant's whole-hand conditions (Indian: two sequences
+        with one pure; Remi: a sequence before sets) so that auto-arrange still groups the
+        melds a player is building; the penalty shown is always the real one."""
         state = self.state
         seat = self.viewer
         seq_down = bool(seat is not None and state.seq_down and state.seq_down[seat])
-        key = (tuple(sorted(cards)), seq_down)
+        key = (tuple(sorted(cards)), seq_down, grouping)
         found = self._arrangement_cache.get(key)
         if found is None:
             rules = rules_for(state.variant, state.options, state.wild_card)
+            if grouping:
+                rules = replace(rules, declaration=False, sets_need_sequence=False, cap=None)
             found = best_arrangement(cards, rules, sequence_down=seq_down)
             if len(self._arrangement_cache) > 256:
                 self._arrangement_cache.clear()
@@ -635,7 +648,7 @@ class TableScreen(Screen[None]):
             return
         hand = self.query_one(Hand)
         try:
-            arr = self._arrangement(hand.cards)
+            arr = self._arrangement(hand.cards, grouping=True)
         except Exception as exc:  # a comfort feature: report, never break the turn
             self.notify(f"Cannot arrange: {exc}", severity="warning")
             return

@@ -156,15 +156,14 @@ class Opponents(Static):
         table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column("Cards", justify="right", no_wrap=True)
         table.add_column("Score", justify="right", no_wrap=True)
-        kinds = {"human": "", "easy": " (cpu easy)", "normal": " (cpu)"}
+        kinds = {"human": "", "easy": " cpu·easy", "normal": " cpu"}
         for seat, player in enumerate(view.players):
             marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
             style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
-            name = player.name + kinds.get(player.kind, "")
-            if seat == viewer:
-                name += " (you)"
+            name = Text(player.name, style=style + (" bold" if seat == viewer else ""))
+            name.append(kinds.get(player.kind, ""), style="dim")
             count = view.hand_counts[seat]
-            table.add_row(marker, Text(name, style=style), str(count),
+            table.add_row(marker, name, str(count),
                           str(view.scores[seat]))
         self.update(table)
 
@@ -204,13 +203,50 @@ class TableMelds(VerticalScroll):
         self.query_one("#melds-text", Static).update(text)
 
 
+def merged_log(entries: list, players: list) -> list[str]:
+    """Log lines, with a player's consecutive moves in one sentence: "Bob drew from the
+    stock" + "Bob discarded 7♦" reads "Bob drew from the stock and discarded 7♦"."""
+    lines: list[str] = []
+    last_player = None
+    for entry in entries:
+        name = players[entry.player].name if entry.player is not None else None
+        if (
+            lines and name is not None and entry.player == last_player
+            and entry.text.startswith(name + " ")
+        ):
+            lines[-1] += " and " + entry.text[len(name) + 1:]
+        else:
+            lines.append(entry.text)
+        last_player = entry.player
+    return lines
+
+
 class ActionLog(Static):
-    """The last lines of the game log ("Bob drew from the stock and discarded 7♦")."""
+    """The latest lines of the game log, newest at the bottom."""
 
     DEFAULT_CSS = """
     ActionLog { height: 1fr; color: $text-muted; }
     """
 
-    def show(self, view: PlayerView, ascii: bool, lines: int = 12) -> None:
+    def show(self, view: PlayerView, ascii: bool, lines: int = 30) -> None:
         entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
-        self.update("\n".join(ascii_text(e.text, ascii) for e in entries) or "A new round.")
+        self._texts = [ascii_text(t, ascii) for t in merged_log(entries, view.players)]
+        self._fit()
+
+    def _fit(self) -> None:
+        texts = getattr(self, "_texts", [])
+        # Keep the newest lines that fit: wrapped lines take more than one row.
+        width = max(10, self.size.width or 30)
+        room = max(1, self.size.height or 5)
+        shown: list[str] = []
+        used = 0
+        for text in reversed(texts):
+            rows = max(1, -(-len(text) // width))
+            if used + rows > room and shown:
+                break
+            shown.append(text)
+            used += rows
+        self.update("\n".join(reversed(shown)) or "A new round.")
+
+    def on_resize(self) -> None:
+        self._fit()
