@@ -75,3 +75,23 @@ async def test_single_human_sees_only_their_own_hand_during_bot_turns():
         table = table_of(app)
         assert table.viewer == 1
         assert sorted(table.query_one(Hand).cards) == sorted(table.state.hands[1])
+
+
+async def test_a_hint_does_not_survive_the_hand_over():
+    """A hint names cards of the hand it was for: it must be gone when the device passes."""
+    app = make_app("rummy", "Ann,Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert any(n.title == "Hint" for n in app._notifications)
+        for _ in range(30):
+            await play_human_move(pilot)
+            await settle(pilot)
+            if isinstance(app.screen, PassDeviceScreen):
+                break
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert not list(app._notifications)
+        assert not SUITS.search(screen_text(app))

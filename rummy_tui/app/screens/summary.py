@@ -50,7 +50,7 @@ class ScoreChart(Static):
     ScoreChart { height: auto; padding: 0 1; }
     """
 
-    BARS = " ▁▂▃▄▅▆▇█"
+    BARS = "▁▂▃▄▅▆▇█"
 
     def __init__(self, state: GameState, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -86,7 +86,8 @@ class ScoreChart(Static):
 
 def _results_table(state: GameState, result: RoundResult, ascii: bool, four: bool) -> DataTable:
     table: DataTable = DataTable(zebra_stripes=True, cursor_type="row", id="results")
-    table.add_columns("Player", "Hand (melds | deadwood)", "Penalty", "Note", "Round", "Total")
+    # The hand is the widest column: last, so that the scores fit at 80 columns.
+    table.add_columns("Player", "Round", "Total", "Penalty", "Note", "Hand (melds | deadwood)")
     for seat, (player, pr) in enumerate(zip(state.players, result.players)):
         hand = Text()
         for meld in pr.melds:
@@ -103,7 +104,7 @@ def _results_table(state: GameState, result: RoundResult, ascii: bool, four: boo
             note = (note + " " if note else "") + f"×{result.multiplier}"
         delta = f"{pr.delta:+d}" if pr.delta else "0"
         table.add_row(Text(player.name, style="bold" if seat == result.winner else ""),
-                      hand, str(pr.penalty), note, delta, str(pr.total), key=str(seat))
+                      delta, str(pr.total), str(pr.penalty), note, hand, key=str(seat))
     return table
 
 

@@ -226,6 +226,8 @@ class TableScreen(Screen[None]):
             self._undo.clear()
         if state.players[mover].kind != "human":
             if len(self.humans) != 1:
+                if self.viewer is not None:
+                    self.app.clear_notifications()
                 self.viewer = None
             else:
                 self.viewer = self.humans[0]
@@ -233,8 +235,10 @@ class TableScreen(Screen[None]):
             self._schedule_bot()
             return
         if mover != self.viewer and len(self.humans) > 1:
-            # Hide the last hand before anything else is drawn, then hand over.
+            # Hide the last hand before anything else is drawn, then hand over. Its
+            # notifications go too: a hint names the cards of the hand it was for.
             self.viewer = None
+            self.app.clear_notifications()
             self._redraw()
             self.busy = True
             self._footer_changed()
@@ -271,6 +275,8 @@ class TableScreen(Screen[None]):
         others = [e for e in entries if e.player != seat]
         lines = [ascii_text(t, self.app.ascii)  # type: ignore[attr-defined]
                  for t in merged_log(others, self.state.players)]
+        # The last player's notifications are no business of this one's.
+        self.app.clear_notifications()
         if lines:
             self.notify("\n".join(lines[-8:]), title="Since your last turn", timeout=5)
 
@@ -672,7 +678,8 @@ class TableScreen(Screen[None]):
         except Exception as exc:
             self.notify(f"No hint: {exc}", severity="warning")
             return
-        self.notify(f"The computer would {describe(action, self.app.ascii)}.", title="Hint")  # type: ignore[attr-defined]
+        self.notify(f"The computer would {describe(action, self.app.ascii)}.", title="Hint",  # type: ignore[attr-defined]
+                    timeout=4)
 
     def action_undo(self) -> None:
         if not self._undo or not self._my_turn():

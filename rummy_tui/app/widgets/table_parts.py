@@ -123,7 +123,6 @@ class Piles(Widget):
             ))
         top = list(reversed(view.discard[-discard_depth:]))
         label = "Discard" if discard_depth == 1 else "Discard 1 2 3"
-        label += f" ({len(view.discard)})"
         cards: list[Widget] = [
             CardWidget(card, index=i + 1, ascii=self.ascii, four_colour=self.four_colour,
                        classes="discard-card")
