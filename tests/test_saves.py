@@ -399,3 +399,13 @@ def test_schema_into_a_closed_pipe_is_not_a_traceback():
     err = child.stderr.read().decode()
     child.wait(timeout=60)
     assert "Traceback" not in err, err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_saves_are_private_to_their_owner(tmp_path: Path):
+    # a save reveals every hand: other accounts on the machine may not read it
+    path = tmp_path / "g.json"
+    saves.save_game(game("rummy"), path)
+    saves.save_game(drive(game("rummy"), 2), path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "g.json.bak").stat().st_mode & 0o777 == 0o600
