@@ -26,6 +26,7 @@ This module must not import Textual or Rich (the CLI and tests load it without t
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import operator
 import os
@@ -886,6 +887,19 @@ def _keep_backup(path: Path) -> None:
         os.rename(tmp, target)  # target does not exist: never overwrites anything
 
 
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files a killed writer of this save left behind (once per save and process).
+    Only old ones: a file a minute old is no write still in progress. They are never saves:
+    the save itself is only ever the result of the final os.replace."""
+    cutoff = time.time() - 60
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            if tmp.stat().st_mtime < cutoff:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
 def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
     """Write ``state`` to ``path`` atomically, keeping the previous good save as
     ``<name>.json.bak``. Raises :class:`SaveError` (one line) if it cannot be written; the
@@ -907,7 +921,10 @@ def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
         os.replace(tmp_name, path)
         tmp_name = None
         _fsync_dir(directory)
-        _KNOWN_GOOD[str(path.absolute())] = _signature(os.stat(path))
+        key = str(path.absolute())
+        if key not in _KNOWN_GOOD:
+            _remove_stale_temporaries(path)
+        _KNOWN_GOOD[key] = _signature(os.stat(path))
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(f"cannot save to {path}: {reason}", path) from None

@@ -409,3 +409,19 @@ def test_saves_are_private_to_their_owner(tmp_path: Path):
     saves.save_game(drive(game("rummy"), 2), path)
     assert path.stat().st_mode & 0o777 == 0o600
     assert (tmp_path / "g.json.bak").stat().st_mode & 0o777 == 0o600
+
+
+def test_old_temporary_files_of_a_killed_write_are_cleared(tmp_path: Path):
+    path = tmp_path / "g.json"
+    old = tmp_path / ".g.json.abc123.tmp"
+    fresh = tmp_path / ".g.json.def456.tmp"
+    other = tmp_path / ".h.json.abc123.tmp"
+    for f in (old, fresh, other):
+        f.write_text("{")
+    os.utime(old, (1_000_000, 1_000_000))
+    os.utime(other, (1_000_000, 1_000_000))
+    saves._KNOWN_GOOD.pop(str(path.absolute()), None)
+    saves.save_game(game("rummy"), path)
+    assert not old.exists()
+    assert fresh.exists()  # perhaps a write in progress
+    assert other.exists()  # another game's
