@@ -48,6 +48,7 @@ class RummyApp(App[None]):
         saves_dir: str | None = None,
         save_path: Any = None,
         cursor_blink: bool = True,
+        autosave: bool = False,
     ) -> None:
         super().__init__()
         self.cursor_blink = cursor_blink
@@ -57,10 +58,13 @@ class RummyApp(App[None]):
         self.bot_delay = bot_delay
         """Seconds between a computer player's steps; 0 plays them at once (tests)."""
         self.saves_dir = saves_dir
-        self.save_path = save_path
-        """Where this game is saved (set by the saves module on the first save)."""
+        self.save_path: Any = None
+        """Where this game is saved (chosen on the first save of a new game)."""
+        self._start_save_path = save_path
         self.game: GameState | None = None
-        self.autosave = False
+        self.autosave = autosave
+        """Save after every change of state (the command line turns it on; tests do not)."""
+        self._autosave_failed = False
         self._start_game = game
 
     # --- the one place where the game state changes ------------------------------------
@@ -70,24 +74,26 @@ class RummyApp(App[None]):
         self._autosave(state)
 
     def _autosave(self, state: GameState) -> None:
-        """Hook for autosave (issue 5): set ``self.autosave = True`` to save after every
-        change of state into this game's save file."""
+        """Autosave (issue 5): every new state goes to this game's save file."""
         if self.autosave:
             self._save(quiet=True)
 
     # --- screens ------------------------------------------------------------------------
     def on_mount(self) -> None:
         if self._start_game is not None:
-            self.start_game(self._start_game)
+            self.start_game(self._start_game, self._start_save_path)
         else:
             from .screens.picker import PickerScreen
 
             self.push_screen(PickerScreen())
 
-    def start_game(self, state: GameState) -> None:
-        """Open the table on this state: a new game or a resumed one."""
+    def start_game(self, state: GameState, save_path: Any = None) -> None:
+        """Open the table on this state: a new game, or a resumed one with its save file
+        (a new game gets a save file of its own, never the last game's)."""
         from .screens.table import TableScreen
 
+        self.save_path = save_path
+        self._autosave_failed = False
         self.set_game_state(state)
         # The table replaces whatever led to it (picker, setup, a finished game).
         while len(self.screen_stack) > 1:
@@ -138,9 +144,14 @@ class RummyApp(App[None]):
                 self.save_path = saves.new_save_path(self.game, saves.saves_dir(self.saves_dir))
             saves.save_game(self.game, self.save_path)
         except (saves.SaveError, OSError) as exc:
-            # A failed save must never end a game in play: say so and play on.
-            self.notify(f"Could not save: {exc}", severity="error")
+            # A failed save must never end a game in play: say so (once, for autosaves)
+            # and play on.
+            if not quiet or not self._autosave_failed:
+                self.notify(f"Could not save: {exc}", severity="error", timeout=8)
+            self._autosave_failed = self._autosave_failed or quiet
             return False
+        if quiet:
+            self._autosave_failed = False
         return True
 
     def action_new_game(self) -> None:

@@ -77,6 +77,7 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "four_colour": bool(getattr(args, "four_colour", False)),
         "bot_delay": float(getattr(args, "bot_delay", None) or 0.6),
         "saves_dir": getattr(args, "saves_dir", None),
+        "autosave": True,
     }
 
 
