@@ -195,10 +195,12 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
     if rs.pickup_depth > 1:
         return _remi_play(v, hand, rules, rng, weak=True)
     if rs.table_melds:
-        action = _melds_to_lay(v, hand, rules)
-        if action is not None:
-            return action
-        arrangement = best_arrangement(hand, rules, bool(v.seq_down[v.player]))
+        # Basic Rummy: lay down the melds found, then maybe lay off, then throw at random
+        arrangement = best_arrangement(hand, rules)
+        for m in arrangement.melds:
+            action = Meld(m.cards)
+            if is_legal(v, action):
+                return action
         dead = list(arrangement.deadwood)
         if rs.lay_off and v.table and dead and rng.random() < 0.5:
             action = _lay_off(v, hand, dead)

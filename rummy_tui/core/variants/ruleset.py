@@ -17,11 +17,16 @@ if TYPE_CHECKING:
     from ..state import GameState, PlayerResult
 
 
+_SEARCH: list[Any] = []
+
+
 def best_arrangement(cards: Any, rules: HandRules, sequence_down: bool = False) -> Any:
     """The arrangement search (``core/arrange.py``), imported late: it imports the variants."""
-    from ..arrange import best_arrangement as search
+    if not _SEARCH:
+        from ..arrange import best_arrangement as search
 
-    return search(cards, rules, sequence_down)
+        _SEARCH.append(search)
+    return _SEARCH[0](cards, rules, sequence_down)
 
 
 class RuleSet:
