@@ -305,7 +305,7 @@ def _check_lay_off(
         raise RuleError(f"there is no laying off in {state.variant}: a meld on the table never changes")
     if not action.cards:
         raise RuleError("lay off at least one card")
-    if not 0 <= action.meld_index < len(state.table):
+    if not isinstance(action.meld_index, int) or not 0 <= action.meld_index < len(state.table):
         raise RuleError("there is no such meld on the table")
     rest = _remove(hand, action.cards)
     if rest is None:
