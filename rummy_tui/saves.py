@@ -26,6 +26,7 @@ This module must not import Textual or Rich (the CLI and tests load it without t
 from __future__ import annotations
 
 import errno
+import gc
 import glob
 import json
 import operator
@@ -814,7 +815,15 @@ def load_game(path: str | os.PathLike[str]) -> GameState:
     """
     path = Path(path)
     data, st = _read_bytes(path)
-    state = parse_save(data, str(path))
+    # Parsing a long game makes tens of thousands of small objects, none of them garbage:
+    # the cyclic collector would walk them several times over for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        state = parse_save(data, str(path))
+    finally:
+        if collecting:
+            gc.enable()
     _KNOWN_GOOD[str(path.absolute())] = _signature(st)
     return state
 
