@@ -139,3 +139,29 @@ def test_core_engine_modules_never_import_the_ui():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(
+    "variant,hands,wild",
+    [
+        ("remigio", ["AH 2H 3H 4S 5S 6S 7D 8D 9D JK", "KS QD JC 9S 6D 5C 3S KD 2C 8S"], None),
+        (
+            "indian",
+            ["AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD", "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AC"],
+            "5D",
+        ),
+    ],
+)
+def test_remigio_and_indian_rebuild_the_stock_from_the_discard_pile(variant, hands, wild):
+    state = rig(variant, hands, discard="5S", wild=wild)
+    rest = state.stock[:-1]
+    state.stock = state.stock[-1:]
+    state.discard = state.discard + rest
+    state = play(state, DrawStock())
+    thrown = state.hands[0][0]
+    state = play(state, Discard(thrown))
+    assert state.rebuilds == 1 and state.discard == [thrown]
+    assert sorted(state.stock) == sorted([card("5S")] + rest)
+    assert state.phase == "draw" and state.to_move == 1
+    if wild:
+        assert state.wild_card == card(wild) and state.wild_card not in state.stock[-1:]
