@@ -46,15 +46,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    PlainSerializer,
-    PlainValidator,
     ValidationError,
-    WithJsonSchema,
     model_validator,
 )
 
 from . import __version__
-from .core.cards import ALL_CARDS, Card, CardError, parse_card
+from .core.cards import ALL_CARDS, Card
 from .core.melds import classify
 from .core.options import make_options
 from .core.state import (
@@ -93,33 +90,31 @@ class SaveError(Exception):
 # --- the format ------------------------------------------------------------------------------
 
 _CARD_BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
-_CARD_CODES = sorted(_CARD_BY_CODE)
 
-
-def _read_card(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"a card must be a code such as '10H' or 'JK', not {value!r}")
-    card = _CARD_BY_CODE.get(value)
-    if card is None:
-        # not canonical: accept what a person might type ("th", "10♥"), report what is wrong
-        try:
-            card = parse_card(value)
-        except CardError as exc:
-            raise ValueError(str(exc)) from None
-    return card
-
-
-CardCode = Annotated[
-    Card,
-    PlainValidator(_read_card),
-    PlainSerializer(lambda c: _CARD_CODES_BY_INDEX[c], return_type=str),
-    WithJsonSchema({"type": "string", "enum": _CARD_CODES,
-                    "description": "a card: rank A 2-10 J Q K and suit S H D C, or JK"}),
-]
 _CARD_CODES_BY_INDEX = [c.code for c in ALL_CARDS]
+
+# A card in the file is one of the 53 canonical codes, checked by pydantic-core itself (a
+# Literal): a long game holds some ten thousand cards, and a Python validator per card would
+# cost more than all the rest of the load. Codes become Card values in to_state().
+CardCode = Literal[
+    "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS",
+    "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH",
+    "AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD",
+    "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC",
+    "JK",
+]
+assert list(CardCode.__args__) == _CARD_CODES_BY_INDEX  # type: ignore[attr-defined]
 Cards = list[CardCode]
+_card = _CARD_BY_CODE.__getitem__
+
+
+def _cards(codes: list[str]) -> list[Card]:
+    return list(map(_card, codes))
+
+
+def _card_or_none(code: str | None) -> Card | None:
+    return None if code is None else _CARD_BY_CODE[code]
+
 
 # No control characters in text that the app and `rummy-tui saves` print: a damaged or
 # hand-edited name must not be able to send escape sequences to the terminal.
@@ -445,12 +440,12 @@ def _round_from(m: RoundResultModel) -> RoundResult:
         multiplier=m.multiplier,
         bonus=m.bonus,
         special=m.special,
-        closing_card=m.closing_card,
+        closing_card=_card_or_none(m.closing_card),
         players=[
             PlayerResult(
-                hand=list(p.hand),
-                melds=[list(x) for x in p.melds],
-                deadwood=list(p.deadwood),
+                hand=_cards(p.hand),
+                melds=[_cards(x) for x in p.melds],
+                deadwood=_cards(p.deadwood),
                 penalty=p.penalty,
                 delta=p.delta,
                 total=p.total,
@@ -480,11 +475,11 @@ def to_state(save: SaveFile) -> GameState:
         to_move=st.to_move,
         direction=st.direction,
         phase=st.phase,
-        hands=[list(h) for h in st.hands],
-        stock=list(st.stock),
-        discard=list(st.discard),
-        wild_card=st.wild_card,
-        table=[TableMeld(m.owner, list(m.cards), m.kind) for m in st.table],
+        hands=[_cards(h) for h in st.hands],
+        stock=_cards(st.stock),
+        discard=_cards(st.discard),
+        wild_card=_card_or_none(st.wild_card),
+        table=[TableMeld(m.owner, _cards(m.cards), m.kind) for m in st.table],
         scores=list(st.scores),
         history=history,
         log=[LogEntry(e["round_no"], e["player"], e["text"]) for e in save.log],
@@ -492,8 +487,8 @@ def to_state(save: SaveFile) -> GameState:
         eliminated=list(st.eliminated),
         winner=st.winner,
         last_round=last_round,
-        taken=st.taken,
-        must_meld=st.must_meld,
+        taken=_card_or_none(st.taken),
+        must_meld=_card_or_none(st.must_meld),
         laid=list(st.laid),
         extra=list(st.extra),
         has_drawn=list(st.has_drawn),
@@ -749,6 +744,9 @@ def _explain(exc: ValidationError) -> str:
         text = f"unknown field {where}"
     elif first["type"] == "string_pattern_mismatch":
         text = f"{where}: contains control characters"
+    elif first["type"] == "literal_error" and "'JK'" in str(first.get("ctx", {})):
+        text = (f"{where}: unknown card code {json.dumps(first.get('input'))[:20]} "
+                "(cards are written AS, 10H, QC, JK)")
     else:
         got = first.get("input")
         shown = "" if isinstance(got, (dict, list)) else f" (found {json.dumps(got)[:40]})"

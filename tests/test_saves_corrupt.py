@@ -36,7 +36,7 @@ EXPECTED = {
     "hand-size.json": "holds 3 cards",
     "no-such-player.json": "player to move (seat 7) does not exist",
     "scores-mismatch.json": "not the sum of the rounds",
-    "unknown-card.json": "unknown card code '1Z'",
+    "unknown-card.json": 'unknown card code "1Z"',
     "bad-option.json": "options",
     "list.json": "not a save file",
     "deep.json": "nested too deeply",
