@@ -1105,15 +1105,16 @@ def find_save(name: str | os.PathLike[str], directory: str | os.PathLike[str]) -
 
 
 def most_recent(directory: str | os.PathLike[str]) -> Path | None:
-    """The most recently played save that can be resumed, or None."""
+    """The save ``rummy-tui resume`` opens with no path: the most recently played game that
+    can be read and is not over, else the most recently played readable one, else None."""
     try:
-        infos = list_saves(directory)
+        infos = [i for i in list_saves(directory) if i.ok]
     except SaveError:
         return None
     for info in infos:
-        if info.ok:
+        if not info.finished:
             return info.path
-    return None
+    return infos[0].path if infos else None
 
 
 __all__ = [

@@ -426,3 +426,12 @@ def test_old_temporary_files_of_a_killed_write_are_cleared(tmp_path: Path):
     assert not old.exists()
     assert fresh.exists()  # perhaps a write in progress
     assert other.exists()  # another game's
+
+
+def test_most_recent_prefers_a_game_in_progress(tmp_path: Path):
+    saves.save_game(game("rummy"), tmp_path / "playing.json")
+    saves.save_game(game("rummy-over"), tmp_path / "over.json")
+    os.utime(tmp_path / "playing.json", (1_000_000, 1_000_000))
+    assert saves.most_recent(tmp_path) == tmp_path / "playing.json"
+    (tmp_path / "playing.json").unlink()
+    assert saves.most_recent(tmp_path) == tmp_path / "over.json"
