@@ -435,3 +435,13 @@ def test_most_recent_prefers_a_game_in_progress(tmp_path: Path):
     assert saves.most_recent(tmp_path) == tmp_path / "playing.json"
     (tmp_path / "playing.json").unlink()
     assert saves.most_recent(tmp_path) == tmp_path / "over.json"
+
+
+def test_saves_module_does_not_import_the_ui():
+    code = (
+        "import sys, rummy_tui.saves, rummy_tui.commands.saves; "
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual','rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
