@@ -25,6 +25,14 @@ from ..presets import Preset
 from ..rules import player_range
 
 KINDS = [("Human", "human"), ("Computer (normal)", "normal"), ("Computer (easy)", "easy")]
+SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
+          ("instant", 0.0)]
+
+
+def _nearest_speed(delay: float) -> float:
+    return min((d for _, d in SPEEDS), key=lambda d: abs(d - delay))
+
+
 DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 
@@ -92,6 +100,16 @@ class SetupScreen(Screen[None]):
             yield Static("Options", classes="setup-section")
             for name, field in self.model.model_fields.items():
                 yield from self._option_row(name, field)
+            yield Static("Table", classes="setup-section")
+            with Horizontal(classes="setup-row"):
+                yield Label("four-colour deck", classes="setup-label")
+                yield Select([("yes", True), ("no", False)],
+                             value=bool(self.app.four_colour),  # type: ignore[attr-defined]
+                             allow_blank=False, id="four-colour", compact=True)
+            with Horizontal(classes="setup-row"):
+                yield Label("computer speed", classes="setup-label")
+                yield Select(SPEEDS, value=_nearest_speed(self.app.bot_delay),  # type: ignore[attr-defined]
+                             allow_blank=False, id="bot-speed", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="random", type="integer", id="seed", compact=True)
@@ -240,7 +258,11 @@ class SetupScreen(Screen[None]):
             _show_error(error, str(exc))
             return
         _show_error(error, "")
-        self.app.start_game(state)  # type: ignore[attr-defined]
+        app = self.app
+        app.four_colour = bool(self.query_one("#four-colour", Select).value)  # type: ignore[attr-defined]
+        speed = self.query_one("#bot-speed", Select).value
+        app.bot_delay = float(speed) if isinstance(speed, (int, float)) else 0.6  # type: ignore[attr-defined]
+        app.start_game(state)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -202,13 +202,15 @@ class GameOverScreen(Screen[None]):
         yield Footer()
 
     def standings(self) -> list[int]:
-        """The winner first; then by score in the game's direction (highest first where the
-        score is won, lowest first where it is a penalty), as the engine's winner shows."""
+        """The winner first, the eliminated last; the rest by score, in the direction the
+        engine's winner shows (a high score wins in some games, a low one in others)."""
         state = self.state
         seats = list(range(len(state.players)))
-        high_wins = state.variant in ("rummy", "remi", "remigio-fournier")
-        seats.sort(key=lambda s: (s != state.winner, state.eliminated[s],
-                                  -state.scores[s] if high_wins else state.scores[s]))
+        winner = state.winner
+        high_first = winner is None or state.scores[winner] >= max(
+            state.scores[s] for s in seats if not state.eliminated[s] or s == winner)
+        seats.sort(key=lambda s: (s != winner, state.eliminated[s],
+                                  -state.scores[s] if high_first else state.scores[s]))
         return seats
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -122,6 +122,7 @@ class TableScreen(Screen[None]):
         Binding("x", "attempt('discard')", show=False),
         Binding("c", "close", "Close"),
         Binding("c", "declare", "Declare"),
+        Binding("c", "go_out", "Go out"),
         Binding("c", "attempt('close')", show=False),
         Binding("r", "drop", "Drop"),
         Binding("r", "attempt('drop')", show=False),
@@ -442,7 +443,7 @@ class TableScreen(Screen[None]):
             for name, params in (
                 *((n, ()) for n in _ACTION_TYPES),
                 ("take_discard", (1,)), ("take_discard", (2,)), ("take_discard", (3,)),
-                ("undo", ()), ("hint", ()), ("sort", ()),
+                ("undo", ()), ("hint", ()), ("sort", ()), ("go_out", ()),
             )
         )
         if live != self._live:
@@ -468,6 +469,15 @@ class TableScreen(Screen[None]):
                         continue
                     return True
             return False
+        if action == "go_out":
+            # Offered when the hand can be laid out whole (or but one card discarded).
+            if not self._my_turn() or self.state.phase != "play" or not any(
+                    isinstance(a, Meld) for a in self.legal()):
+                return False
+            try:
+                return len(self._arrangement(self.query_one(Hand).cards).deadwood) <= 1
+            except Exception:
+                return False
         if action in _HAND_ACTIONS:
             if action == "undo":
                 return self._my_turn() and bool(self._undo)
@@ -588,13 +598,28 @@ class TableScreen(Screen[None]):
             if card is not None:
                 self.play(Close(card))
         else:
-            types = (Close, Declare)
-            legal = [a for a in self.legal() if isinstance(a, types)]
-            if legal:
-                self.play(legal[0])
-            else:
-                self.notify("In this game you go out by melding, laying off or discarding "
-                            "your last card.", severity="warning")
+            self._go_out()
+
+    def _go_out(self) -> None:
+        """Rummy and Remi go out by melding and discarding the last card: when the hand's
+        best arrangement leaves at most one card, lay its melds and discard that card, each
+        move through the engine (the first refusal stops, with the rule's reason)."""
+        hand = self.query_one(Hand)
+        arr = self._arrangement(hand.cards)
+        if len(arr.deadwood) > 1:
+            self.notify(
+                f"You cannot go out yet: {len(arr.deadwood)} cards are not in a meld "
+                "(lay them off with l, or keep playing).", severity="warning")
+            return
+        # Runs first: in Remi a set may be laid only once a sequence is down.
+        for meld in sorted(arr.melds, key=lambda m: m.kind == "set"):
+            if not self.play(Meld(tuple(meld.cards)), undoable=True):
+                return
+        if arr.deadwood:
+            self.play(Discard(arr.deadwood[0]))
+
+    def action_go_out(self) -> None:
+        self._go_out()
 
     def action_declare(self) -> None:
         self.action_close()

@@ -186,7 +186,14 @@ class TableMelds(VerticalScroll):
     def show(self, view: PlayerView) -> None:
         text = Text()
         if not view.table:
-            text.append("No melds on the table.", style="dim")
+            from ...core.variants import RULESETS
+
+            if RULESETS[view.variant].table_melds:
+                text.append("No melds on the table.", style="dim")
+            else:
+                # Remigio and Indian: melds are shown only at the close / declaration.
+                text.append("In this game melds stay in the hand until someone "
+                            "closes or declares: press a to arrange yours.", style="dim")
         for seat, player in enumerate(view.players):
             mine = [(i, m) for i, m in enumerate(view.table) if m.owner == seat]
             if not mine:
