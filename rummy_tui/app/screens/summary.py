@@ -80,7 +80,8 @@ class ScoreChart(Static):
             for value in row:
                 level = round((value - low) / span * (len(bars) - 1))
                 text.append(bars[max(0, level)], style="bold")
-            text.append(f" {row[-1]}\n")
+            numbers = " → ".join(str(v) for v in row[-8:])
+            text.append(f"  {'… ' if len(row) > 8 else ''}{numbers}\n")
         return text
 
 
