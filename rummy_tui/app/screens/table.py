@@ -182,6 +182,11 @@ class TableScreen(Screen[None]):
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#melds").border_title = "Table"
         self.query_one("#hand-box").border_title = "Hand"
+        # Up to ten seats (Fournier): the players' box grows to show them all; Remigio has
+        # no melds on the table, so the room is taken from an empty panel.
+        seats = len(self.state.players)
+        if seats > 4:
+            self.query_one("#table-top").styles.height = min(13, seats + 3)
         self.commit(self.state)
 
     # --- state ------------------------------------------------------------------------

@@ -50,7 +50,7 @@ class CardWidget(Widget):
     CardWidget.-cursor { background: #9fd3ff; }
     CardWidget.-selected { background: #ffd84d; offset-y: -1; }
     CardWidget.-cursor.-selected { background: #ffab40; }
-    CardWidget.-gap { margin: 0 1 0 3; }
+    CardWidget.-gap { margin: 0 1 0 2; }
     """
 
     selected: reactive[bool] = reactive(False)
