@@ -10,6 +10,7 @@ import pytest
 from rummy_tui.app.app import RummyApp
 
 from .conftest import make_app
+from .test_snapshots import played_until
 from .keys import send_keys
 
 KEYS = ("left right up down space enter escape tab shift+tab s d 1 2 3 m l x c r e o a h u "
@@ -25,6 +26,12 @@ def _apps():
     yield "remigio", lambda: make_app("remigio", "Ann,Bob", seed=33)
     yield "indian", lambda: make_app("indian", "Ann,cpu:Bob,Cy", seed=34,
                                      options={"format": "pool101"})
+    yield "summary", lambda: RummyApp(
+        game=played_until("remi", "Ann,Bob", 35, "round_over"), bot_delay=0,
+        cursor_blink=False)
+    yield "game-over", lambda: RummyApp(
+        game=played_until("indian", "Ann,Bob", 36, "game_over", {"format": "points"}),
+        bot_delay=0, cursor_blink=False)
 
 
 @pytest.mark.parametrize("name,factory", list(_apps()), ids=[n for n, _ in _apps()])
