@@ -337,6 +337,7 @@ class TableScreen(Screen[None]):
 
         self.busy = True
         self._footer_changed()
+        self.app.clear_notifications()
         self.app.push_screen(RoundSummaryScreen(self.state), self._summary_closed)
 
     def _summary_closed(self, _: object = None) -> None:
