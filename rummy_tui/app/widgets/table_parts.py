@@ -109,18 +109,17 @@ class Piles(Widget):
             return
         self._key = key
         self.remove_children()
-        stock = Vertical(
+        stock_parts: list[Widget] = [
             Static(f"Stock {view.stock_count}", classes="pile-label"),
             Horizontal(CardBack(ascii=self.ascii, id="stock-back") if view.stock_count else
                        Static(classes="pile-empty")),
-        )
-        widgets: list[Widget] = [stock]
+        ]
         if view.wild_card is not None:
-            widgets.append(Vertical(
-                Static("Wild", classes="pile-label"),
-                Horizontal(CardWidget(view.wild_card, ascii=self.ascii,
-                                      four_colour=self.four_colour, id="wild-card")),
-            ))
+            # Indian: the wild joker lies face up under the stock, out of play.
+            wild = Text("wild ", style="bold")
+            wild.append_text(card_text(view.wild_card, self.ascii, self.four_colour))
+            stock_parts.append(Static(wild, id="wild-card", classes="pile-label"))
+        widgets: list[Widget] = [Vertical(*stock_parts)]
         top = list(reversed(view.discard[-discard_depth:]))
         label = "Discard" if discard_depth == 1 else "Discard 1 2 3"
         cards: list[Widget] = [
