@@ -128,7 +128,8 @@ class TableScreen(Screen[None]):
         Binding("r", "attempt('drop')", show=False),
         Binding("e", "end_round", "End (stock empty)"),
         Binding("e", "attempt('end_round')", show=False),
-        Binding("o", "sort", "Sort"),
+        # Sort is in the help and the palette: the footer of a Rummy turn is full at 80 columns.
+        Binding("o", "sort", "Sort", show=False),
         Binding("a", "arrange", "Arrange"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
