@@ -674,6 +674,48 @@ def _end_round(new: GameState, rs: RuleSet, winner: int | None, ending: str, clo
         _log(new, champion, f"{new.players[champion].name} wins the game")
 
 
+def standings(state: GameState) -> list[int]:
+    """The seats, best first (the game-over table, the app's standings).
+
+    The winner (``state.winner``) is always first; ties go by seat.
+
+    - Games to a target or a number of rounds where a high total is good (Basic Rummy,
+      Indonesian Remi, Remigio (Fournier), Indian Points and Deals, where the winner of a
+      deal collects the losers' points and a loser's total goes down): highest total first.
+    - Elimination games (Remigio, Indian Pool 101 / 201, where points are bad): the players
+      still in the game first, by lower total; then the eliminated, those eliminated in a
+      later round before those eliminated earlier, and within one round the lower total
+      first.
+    """
+    n = len(state.players)
+    winner = state.winner
+    limit = _elimination_limit(state)
+    if limit is None:
+        return sorted(range(n), key=lambda q: (q != winner, -state.scores[q], q))
+    out_round = [_eliminated_in(state, q, limit) if state.eliminated[q] else 0 for q in range(n)]
+    return sorted(
+        range(n),
+        key=lambda q: (q != winner, state.eliminated[q], -out_round[q], state.scores[q], q),
+    )
+
+
+def _elimination_limit(state: GameState) -> int | None:
+    """The total at which a player is eliminated, or None in a game without elimination."""
+    if state.variant == "remigio":
+        return int(state.options.eliminate_at)
+    if state.variant == "indian":
+        return state.options.pool_limit  # type: ignore[no-any-return]
+    return None
+
+
+def _eliminated_in(state: GameState, player: int, limit: int) -> int:
+    """The round in which ``player`` was eliminated: the first whose total reached the limit."""
+    for result in state.history:
+        if result.players[player].total >= limit:
+            return result.round_no
+    return 0
+
+
 _HANDLERS: dict[type, Callable[[GameState, Any, RuleSet], GameState]] = {
     DrawStock: _do_draw_stock,
     TakeDiscard: _do_take_discard,
