@@ -78,6 +78,24 @@ class RummyApp(App[None]):
         if self.autosave:
             self._save(quiet=True)
 
+    # --- notifications ------------------------------------------------------------------
+    def _refresh_notifications(self) -> None:
+        """Textual's toast rack drops a cleared notification's toast but keeps the holder
+        it sat in (textual 8.2): every hand-over clears the notifications, and each empty
+        holder left behind pushed the next toast one row further down until it was cut
+        off. Remove the holders whose notification is gone, so that toasts stay put."""
+        super()._refresh_notifications()
+        from textual.widgets._toast import Toast, ToastHolder
+
+        live = self._notifications
+        try:
+            holders = list(self.screen.query(ToastHolder))
+        except Exception:  # no screen yet
+            return
+        for holder in holders:
+            if not any(toast._notification in live for toast in holder.query(Toast)):
+                holder.remove()
+
     # --- screens ------------------------------------------------------------------------
     def on_mount(self) -> None:
         if self._start_game is not None:

@@ -285,7 +285,22 @@ class TableScreen(Screen[None]):
         # The last player's notifications are no business of this one's.
         self.app.clear_notifications()
         if lines:
-            self.notify("\n".join(lines[-8:]), title="Since your last turn", timeout=5)
+            # The toast sits over the table's melds, between the piles and the hand: at 24
+            # rows that is room for about five lines, and it must not cover the hand.
+            # (rows: the title, two of padding, one of margin; a toast is half as wide as
+            # the screen, so a long line takes two).
+            room = max(2, min(9, self.app.size.height - 20))
+            width = max(20, self.app.size.width // 2 - 6)
+            shown: list[str] = []
+            for line in reversed(lines):
+                rows = -(-len(line) // width)
+                if rows > room - (len(lines) > len(shown) + 1):
+                    break
+                room -= rows
+                shown.insert(0, line)
+            if len(shown) < len(lines):
+                shown.insert(0, f"… {len(lines) - len(shown)} earlier (see the log)")
+            self.notify("\n".join(shown), title="Since your last turn", timeout=5)
 
     def _set_viewer_for_summary(self) -> None:
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
