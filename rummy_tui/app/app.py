@@ -65,6 +65,9 @@ class RummyApp(App[None]):
         self.autosave = autosave
         """Save after every change of state (the command line turns it on; tests do not)."""
         self._autosave_failed = False
+        """The last save failed (ctrl+q then asks before quitting)."""
+        self._save_error = ""
+        self._save_warning_due = False
         self._start_game = game
 
     # --- the one place where the game state changes ------------------------------------
@@ -149,7 +152,8 @@ class RummyApp(App[None]):
             self.notify("There is no game to save yet.", severity="warning")
             return
         if self._save(quiet=False):
-            self.notify(f"Saved to {self.save_path}")
+            # The name only: a whole path broke mid-word in the toast.
+            self.notify(f"Saved: {getattr(self.save_path, 'name', self.save_path)}")
 
     def _save(self, quiet: bool) -> bool:
         """Write the game to its save file (a new one in the saves folder the first time)."""
@@ -163,14 +167,51 @@ class RummyApp(App[None]):
             saves.save_game(self.game, self.save_path)
         except (saves.SaveError, OSError) as exc:
             # A failed save must never end a game in play: say so (once, for autosaves)
-            # and play on.
+            # and play on; ctrl+q then asks before quitting.
+            self._save_error = f"Could not save: {exc}"
             if not quiet or not self._autosave_failed:
-                self.notify(f"Could not save: {exc}", severity="error", timeout=8)
-            self._autosave_failed = self._autosave_failed or quiet
+                self._save_warning_due = True
+                self.warn_if_unsaved()
+            self._autosave_failed = True
             return False
-        if quiet:
-            self._autosave_failed = False
+        self._autosave_failed = False
+        self._save_warning_due = False
         return True
+
+    def warn_if_unsaved(self, on_table: bool = False) -> None:
+        """Show the save failure (once). The table clears the notifications at every
+        hand-over, so it calls this again after clearing: the first autosave of a new game
+        fails before the table is even up."""
+        if self._save_warning_due and self._save_error:
+            from .screens.table import TableScreen
+
+            self.notify(self._save_error + " (the game is not being saved)",
+                        title="Not saved", severity="error", timeout=10)
+            if on_table or isinstance(self.screen, TableScreen) and not self.screen.busy:
+                self._save_warning_due = False
+
+    async def action_quit(self) -> None:
+        """ctrl+q: the game is saved after every move; if the last save failed, quitting
+        loses the game, so ask first (a second ctrl+q, or y, quits anyway)."""
+        from .dialogs.choose import ConfirmDialog
+
+        in_play = self.game is not None and self.game.phase != "game_over"
+        if not (in_play and self.autosave and self._autosave_failed) or isinstance(
+                self.screen, ConfirmDialog) and getattr(self.screen, "quit_question", False):
+            self.exit()
+            return
+        if self._save(quiet=True):
+            self.exit()
+            return
+        dialog = ConfirmDialog(f"{self._save_error}\n\nThe game could not be saved: "
+                               "quit anyway?")
+        dialog.quit_question = True  # type: ignore[attr-defined]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(dialog, answered)
 
     def action_new_game(self) -> None:
         self.game = None

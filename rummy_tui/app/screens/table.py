@@ -284,6 +284,7 @@ class TableScreen(Screen[None]):
                  for t in merged_log(others, self.state.players)]
         # The last player's notifications are no business of this one's.
         self.app.clear_notifications()
+        self.app.warn_if_unsaved(on_table=True)  # type: ignore[attr-defined]
         if lines:
             # The toast sits over the table's melds, between the piles and the hand: at 24
             # rows that is room for about five lines, and it must not cover the hand.
