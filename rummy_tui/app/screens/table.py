@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from ...core.cards import Card, sort_key_rank, sort_key_suit
-from ...core.engine import apply, legal_actions, view
+from ...core.engine import apply, check_action, legal_actions, view
 from ...core.state import (
     Close,
     Declare,
@@ -109,11 +109,13 @@ class TableScreen(Screen[None]):
         Binding("s", "attempt('draw_stock')", show=False),
         Binding("d", "take_discard(1)", "Take"),
         Binding("d", "attempt('take_discard', 1)", show=False),
-        Binding("1", "take_discard(1)", "Take 1", show=False),
-        Binding("2", "take_discard(2)", "Take 2"),
-        Binding("2", "attempt('take_discard', 2)", show=False),
-        Binding("3", "take_discard(3)", "Take 3"),
-        Binding("3", "attempt('take_discard', 3)", show=False),
+        # Remi only: the nth card from the top of the discard pile.
+        Binding("1", "take_nth(1)", "Take 1", show=False),
+        Binding("1", "attempt('take_nth', 1)", show=False),
+        Binding("2", "take_nth(2)", "Take 2"),
+        Binding("2", "attempt('take_nth', 2)", show=False),
+        Binding("3", "take_nth(3)", "Take 3"),
+        Binding("3", "attempt('take_nth', 3)", show=False),
         Binding("m", "meld", "Meld"),
         Binding("m", "attempt('meld')", show=False),
         Binding("l", "lay_off", "Lay off"),
@@ -465,7 +467,7 @@ class TableScreen(Screen[None]):
             bool(self.check_action(name, params))
             for name, params in (
                 *((n, ()) for n in _ACTION_TYPES),
-                ("take_discard", (1,)), ("take_discard", (2,)), ("take_discard", (3,)),
+                ("take_nth", (1,)), ("take_nth", (2,)), ("take_nth", (3,)),
                 ("undo", ()), ("hint", ()), ("sort", ()), ("go_out", ()),
             )
         )
@@ -482,6 +484,11 @@ class TableScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_nth":
+            if self.state.variant != "remi" or not self._my_turn():
+                return False
+            return any(isinstance(a, TakeDiscard) and a.depth == parameters[0]
+                       for a in self.legal())
         if action in _ACTION_TYPES:
             if not self._my_turn():
                 return False
@@ -545,6 +552,22 @@ class TableScreen(Screen[None]):
     def action_take_discard(self, depth: int = 1) -> None:
         self.play(TakeDiscard(depth))
 
+    def action_take_nth(self, depth: int) -> None:
+        if self.state.variant == "remi":  # 1, 2, 3 are Remi's keys only
+            self.play(TakeDiscard(depth))
+
+    def _refused(self, probe: Any) -> bool:
+        """Before a dialog or a selection message: when no move of this kind is legal now,
+        show the engine's reason for ``probe`` and say so (the engine decides, not the app)."""
+        if any(isinstance(a, type(probe)) for a in self.legal()):
+            return False
+        try:
+            check_action(self.state, probe)
+        except RuleError as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return True
+        return False
+
     def _need_cards(self, what: str) -> list[Card] | None:
         cards = self.query_one(Hand).target_cards()
         if not cards:
@@ -554,6 +577,8 @@ class TableScreen(Screen[None]):
 
     def action_meld(self) -> None:
         cards = self.query_one(Hand).selected_cards()
+        if self._refused(Meld(tuple(cards))):
+            return
         if len(cards) < 2:
             self.notify("Select the cards of the meld with space, then press m.",
                         severity="warning")
@@ -562,6 +587,8 @@ class TableScreen(Screen[None]):
         self.play(Meld(tuple(cards)), undoable=True)
 
     def action_lay_off(self) -> None:
+        if self._refused(LayOff(tuple(self.query_one(Hand).target_cards()), 0)):
+            return
         cards = self._need_cards("lay off")
         if cards is None:
             return
@@ -609,7 +636,7 @@ class TableScreen(Screen[None]):
         variant = self.state.variant
         if variant == "indian":
             card = self._one_card("put in the finish slot")
-            if card is None:
+            if card is None or self._refused(Declare(card)):
                 return
             self._confirm(
                 f"Declare with {card.symbol(self.app.ascii)} in the finish slot?\n"  # type: ignore[attr-defined]
@@ -628,11 +655,15 @@ class TableScreen(Screen[None]):
         best arrangement leaves at most one card, lay its melds and discard that card, each
         move through the engine (the first refusal stops, with the rule's reason)."""
         hand = self.query_one(Hand)
+        if hand.cards and self._refused(Discard(hand.cards[0])):  # e.g. draw a card first
+            return
         arr = self._arrangement(hand.cards)
         if len(arr.deadwood) > 1:
+            can_lay_off = any(isinstance(a, LayOff) for a in self.legal())
             self.notify(
-                f"You cannot go out yet: {len(arr.deadwood)} cards are not in a meld "
-                "(lay them off with l, or keep playing).", severity="warning")
+                f"You cannot go out yet: {len(arr.deadwood)} cards are not in a meld"
+                + (" (lay some off with l, or keep playing)." if can_lay_off else "."),
+                severity="warning")
             return
         # Runs first: in Remi a set may be laid only once a sequence is down.
         for meld in sorted(arr.melds, key=lambda m: m.kind == "set"):
@@ -648,8 +679,17 @@ class TableScreen(Screen[None]):
         self.action_close()
 
     def action_drop(self) -> None:
-        self._confirm("Drop out of this deal? You take the drop penalty.",
-                      lambda: self.play(Drop()))
+        if self._refused(Drop()):
+            return
+        state = self.state
+        cost = ""
+        drops = getattr(state.options, "drops", None)
+        if drops is not None:  # Indian: (first drop, middle drop), by format
+            first, middle = drops
+            drawn = bool(state.has_drawn and state.has_drawn[state.to_move])
+            cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
+                    f"{middle if drawn else first} points.")
+        self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))
 
     def action_end_round(self) -> None:
         self.play(EndOnEmptyStock())
@@ -657,7 +697,7 @@ class TableScreen(Screen[None]):
     def action_attempt(self, name: str, depth: int = 1) -> None:
         """A key whose move is not in the legal list: try it anyway, so the player learns
         the rule's reason from the engine (or it goes through if the list was short)."""
-        if self.busy:
+        if self.busy or name == "take_nth" and self.state.variant != "remi":
             return
         if self.viewer is None or self.viewer != self.state.to_move:
             if self.state.phase in ("draw", "play"):
@@ -666,6 +706,8 @@ class TableScreen(Screen[None]):
             return
         if name == "take_discard":
             self.action_take_discard(depth)
+        elif name == "take_nth":
+            self.action_take_nth(depth)
         elif name == "drop":
             self.play(Drop())
         else:

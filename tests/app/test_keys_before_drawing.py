@@ -1,0 +1,108 @@
+"""Keys before drawing (and in variants without table melds) give the engine's reason and
+open no dialog; 1, 2, 3 are Remi's keys only."""
+
+from __future__ import annotations
+
+from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
+from rummy_tui.app.screens.table import TableScreen
+from rummy_tui.core.engine import check_action
+from rummy_tui.core.state import Meld
+from rummy_tui.core.variants import RuleError
+
+from .conftest import make_app
+from .driver import settle
+
+
+def _messages(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def _at_my_turn(pilot):
+    await settle(pilot)
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen) and table._my_turn()
+    return table
+
+
+async def _press(pilot, key):
+    pilot.app.clear_notifications()
+    await pilot.press(key)
+    await pilot.pause()
+
+
+async def test_indian_c_before_drawing_says_draw_first_without_the_dialog():
+    app = make_app("indian", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        before = table.state
+        await _press(pilot, "c")
+        assert not isinstance(app.screen, ConfirmDialog)
+        assert any("draw a card first" in m for m in _messages(app)), _messages(app)
+        assert table.state is before
+
+
+async def test_rummy_l_and_m_before_drawing_say_draw_first():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        for key in ("l", "m"):
+            await _press(pilot, key)
+            assert not isinstance(app.screen, ChooseMeldDialog)
+            assert any("draw a card first" in m for m in _messages(app)), (key, _messages(app))
+            assert not any("Select" in m for m in _messages(app)), _messages(app)
+
+
+async def test_remi_c_before_drawing_says_draw_first_and_never_lay_off():
+    app = make_app("remi", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _at_my_turn(pilot)
+        await _press(pilot, "c")
+        assert any("draw a card first" in m for m in _messages(app)), _messages(app)
+        await _press(pilot, "s")
+        await _press(pilot, "c")
+        assert not any("lay" in m and "off" in m for m in _messages(app)), _messages(app)
+
+
+async def test_indian_and_remigio_m_and_l_say_melds_stay_in_the_hand():
+    for variant, players in (("indian", "Ann,cpu:Bob"), ("remigio", "Ann,cpu:Bob")):
+        app = make_app(variant, players, seed=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await _at_my_turn(pilot)
+            await _press(pilot, "s")
+            assert table.state.phase == "play"
+            try:
+                check_action(table.state, Meld(()))
+            except RuleError as exc:
+                reason = str(exc)
+            await _press(pilot, "m")
+            assert _messages(app) == [reason], (variant, _messages(app))
+            await _press(pilot, "l")
+            assert not isinstance(app.screen, ChooseMeldDialog)
+            assert _messages(app) and "Select" not in _messages(app)[0], _messages(app)
+
+
+async def test_key_1_takes_the_discard_only_in_remi():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        before = table.state
+        await _press(pilot, "1")
+        assert table.state is before and table.state.phase == "draw"
+        assert not table.check_action("take_nth", (2,))
+    app = make_app("remi", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        await _press(pilot, "1")
+        assert table.state.phase == "play" or _messages(app), "1 did nothing in Remi"
+
+
+async def test_the_drop_dialog_states_the_cost_from_the_options():
+    for fmt, cost in (("points", 20), ("pool201", 25)):
+        app = make_app("indian", "Ann,cpu:Bob", seed=3, options={"format": fmt})
+        async with app.run_test(size=(100, 32)) as pilot:
+            table = await _at_my_turn(pilot)
+            await _press(pilot, "r")
+            assert isinstance(app.screen, ConfirmDialog)
+            assert f"first drop costs {cost} points" in app.screen.question
+            await _press(pilot, "n")
+            assert table.state.phase == "draw"
