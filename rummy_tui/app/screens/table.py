@@ -161,6 +161,8 @@ class TableScreen(Screen[None]):
         self._summary_shown_for: int | None = None
         self._bot_timer: Any = None
         self._arrangement_cache: dict[tuple, Any] = {}
+        self._arrange_notes: dict[int, str] = {}
+        """Per seat: what its auto-arranged groups are, when they are not the counted melds."""
         self._live: tuple[bool, ...] = ()
 
     # --- layout ------------------------------------------------------------------------
@@ -450,6 +452,10 @@ class TableScreen(Screen[None]):
                     f"deadwood {len(arr.deadwood)} · penalty {arr.penalty}")
         except Exception as exc:  # the live count is a comfort: never let it break a turn
             text = f"{len(hand.cards)} cards · (no count: {exc})"
+        groups = self._groups.get(self.viewer)
+        note = self._arrange_notes.get(self.viewer, "")
+        if note and groups and groups[0] == hand.cards:
+            text += f" · {note}"
         chosen = hand.selected_cards()
         if chosen:
             text += f" · selected: {cards_text(chosen, self.app.ascii, False).plain}"  # type: ignore[attr-defined]
@@ -743,11 +749,21 @@ class TableScreen(Screen[None]):
         if seat is None:
             return
         hand = self.query_one(Hand)
+        note = ""
         try:
-            arr = self._arrangement(hand.cards, grouping=True)
+            # The arrangement that is counted, melds in its order, then the deadwood.
+            arr = self._arrangement(hand.cards)
+            if not arr.melds:
+                # Nothing counts yet (Indian: two sequences, one pure; Remi: a sequence
+                # first): group what the player is building, and say it does not count.
+                relaxed = self._arrangement(hand.cards, grouping=True)
+                if relaxed.melds:
+                    arr = relaxed
+                    note = self._relaxed_note()
         except Exception as exc:  # a comfort feature: report, never break the turn
             self.notify(f"Cannot arrange: {exc}", severity="warning")
             return
+        self._arrange_notes[seat] = note
         order = [c for meld in arr.melds for c in meld.cards] + list(arr.deadwood)
         sizes = [len(m.cards) for m in arr.melds] + ([len(arr.deadwood)] if arr.deadwood else [])
         if self._my_turn():
@@ -756,6 +772,16 @@ class TableScreen(Screen[None]):
         self._orders[seat] = order
         self._groups[seat] = (order, sizes)
         self._redraw_hand()
+
+    def _relaxed_note(self) -> str:
+        rules = rules_for(self.state.variant, self.state.options, self.state.wild_card)
+        if rules.declaration:
+            why = "needs two sequences, one pure"
+        elif rules.sets_need_sequence:
+            why = "a set needs a sequence down first"
+        else:
+            why = "the hand's conditions are not met"
+        return f"grouped, not counted yet: {why}"
 
     def action_hint(self) -> None:
         import random
