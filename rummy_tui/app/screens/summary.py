@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,15 +34,45 @@ def round_headline(state: GameState, result: RoundResult) -> str:
     else:
         text = f"Round {result.round_no}: {ending}"
     extras = []
-    if result.special:
-        extras.append(result.special.replace("_", " "))
-    if result.multiplier and result.multiplier != 1:
-        extras.append(f"×{result.multiplier}")
+    mult = _multiplier_text(state, result)
+    if mult:
+        extras.append(mult)
     if result.bonus:
         extras.append(f"closing bonus {result.bonus}")
     if result.closing_card is not None:
         extras.append(f"closing card {result.closing_card.symbol()}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
+
+
+_SPECIALS = {"flush": "Flush", "straight_flush": "Straight flush", "remigio": "Remigio"}
+
+
+def _multiplier_text(state: GameState, result: RoundResult) -> str:
+    """The round's multiplier as the rules name it: Remigio's closing multiplier always
+    (×1 to ×10, with its special hand), Rummy's doubling for going rummy."""
+    mult = result.multiplier or 1
+    closing = state.variant.startswith("remigio") and result.ending == "closed"
+    if not closing and mult == 1:
+        return ""
+    text = f"×{mult}"
+    if result.special:
+        text = f"{_SPECIALS.get(result.special, result.special.replace('_', ' '))} {text}"
+    elif result.ending == "rummy":
+        text = f"rummy doubles: {text}"
+    return ("closing multiplier " if closing else "") + text
+
+
+def _row_extras(state: GameState, result: RoundResult, seat: int) -> str:
+    """What multiplied or added to this row's score (where it applies)."""
+    pr = result.players[seat]
+    extras = []
+    mult = result.multiplier or 1
+    closing = state.variant.startswith("remigio") and result.ending == "closed"
+    if (closing or mult != 1) and pr.delta:
+        extras.append(f"×{mult}")
+    if result.bonus and seat == result.winner:
+        extras.append(f"+{result.bonus} bonus")
+    return " ".join(extras)
 
 
 class ScoreChart(Static):
@@ -85,27 +117,41 @@ class ScoreChart(Static):
         return text
 
 
+def _hand_text(pr: Any, ascii: bool, four: bool) -> Text:
+    """One revealed hand: its melds in brackets, then | and the deadwood."""
+    hand = Text()
+    for meld in pr.melds:
+        hand.append("[")
+        hand.append_text(cards_text(list(meld), ascii, four))
+        hand.append("] ")
+    if pr.deadwood:
+        hand.append("| ")
+        hand.append_text(cards_text(list(pr.deadwood), ascii, four))
+    if not pr.melds and not pr.deadwood:
+        hand.append_text(cards_text(list(pr.hand), ascii, four) or Text("—"))
+    return hand
+
+
+def _hands(state: GameState, result: RoundResult, ascii: bool, four: bool) -> Text:
+    """Every hand, one player a paragraph: a DataTable cell does not wrap, and 14 cards
+    with brackets do not fit 80 columns beside the scores."""
+    text = Text("Hands (melds | deadwood)\n", style="bold")
+    width = max(len(p.name) for p in state.players)
+    for seat, (player, pr) in enumerate(zip(state.players, result.players)):
+        text.append(f"{player.name:<{width}}  ", style="bold" if seat == result.winner else "")
+        text.append_text(_hand_text(pr, ascii, four))
+        text.append("\n")
+    return text
+
+
 def _results_table(state: GameState, result: RoundResult, ascii: bool, four: bool) -> DataTable:
     table: DataTable = DataTable(zebra_stripes=True, cursor_type="row", id="results")
-    # The hand is the widest column: last, so that the scores fit at 80 columns.
-    table.add_columns("Player", "Round", "Total", "Penalty", "Note", "Hand (melds | deadwood)")
+    table.add_columns("Player", "Round", "Total", "Penalty", "Note")
     for seat, (player, pr) in enumerate(zip(state.players, result.players)):
-        hand = Text()
-        for meld in pr.melds:
-            hand.append("[")
-            hand.append_text(cards_text(list(meld), ascii, four))
-            hand.append("] ")
-        if pr.deadwood:
-            hand.append("| ")
-            hand.append_text(cards_text(list(pr.deadwood), ascii, four))
-        if not pr.melds and not pr.deadwood:
-            hand.append_text(cards_text(list(pr.hand), ascii, four) or Text("—"))
-        note = pr.note
-        if seat == result.winner and result.multiplier and result.multiplier != 1:
-            note = (note + " " if note else "") + f"×{result.multiplier}"
+        note = " ".join(t for t in (pr.note, _row_extras(state, result, seat)) if t)
         delta = f"{pr.delta:+d}" if pr.delta else "0"
         table.add_row(Text(player.name, style="bold" if seat == result.winner else ""),
-                      delta, str(pr.total), str(pr.penalty), note, hand, key=str(seat))
+                      delta, str(pr.total), str(pr.penalty), note, key=str(seat))
     return table
 
 
@@ -118,7 +164,8 @@ class RoundSummaryScreen(ModalScreen[None]):
         width: 100%; height: 100%; background: $surface; padding: 0 1;
     }
     RoundSummaryScreen #headline { text-style: bold; padding: 1 1 0 1; height: auto; }
-    RoundSummaryScreen DataTable { height: auto; max-height: 60%; margin: 1 0; }
+    RoundSummaryScreen DataTable { height: auto; margin: 1 0; }
+    RoundSummaryScreen #hands { height: auto; margin-bottom: 1; }
     RoundSummaryScreen Button { margin: 0 1; }
     RoundSummaryScreen #summary-buttons { height: auto; }
     """
@@ -141,8 +188,11 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static("The round is over.", id="headline")
             else:
                 yield Static(round_headline(state, result), id="headline")
-                yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
             with VerticalScroll():
+                if result is not None:
+                    yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
+                    yield Static(_hands(state, result, app.ascii, app.four_colour),  # type: ignore[attr-defined]
+                                 id="hands")
                 yield ScoreChart(state, app.ascii)  # type: ignore[attr-defined]
             label = "See the result" if state.phase == "game_over" else "Deal the next round"
             with Horizontal(id="summary-buttons"):
@@ -192,7 +242,7 @@ class GameOverScreen(Screen[None]):
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
-                "eliminated" if state.eliminated[seat] else "")
+                "out" if state.eliminated[seat] else "")
             table.add_row(str(place), player.name, str(state.scores[seat]), mark)
         yield table
         yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
@@ -203,16 +253,10 @@ class GameOverScreen(Screen[None]):
         yield Footer()
 
     def standings(self) -> list[int]:
-        """The winner first, the eliminated last; the rest by score, in the direction the
-        engine's winner shows (a high score wins in some games, a low one in others)."""
-        state = self.state
-        seats = list(range(len(state.players)))
-        winner = state.winner
-        high_first = winner is None or state.scores[winner] >= max(
-            state.scores[s] for s in seats if not state.eliminated[s] or s == winner)
-        seats.sort(key=lambda s: (s != winner, state.eliminated[s],
-                                  -state.scores[s] if high_first else state.scores[s]))
-        return seats
+        """The seats best first, as the engine ranks them for this variant."""
+        from ...core.engine import standings
+
+        return standings(self.state)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
