@@ -46,7 +46,9 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     ValidationError,
+    model_serializer,
     model_validator,
 )
 
@@ -205,6 +207,19 @@ class StateModel(_Model):
     actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
     round_actions: _COUNT
     deck_size: _COUNT
+    # Indian's turn timer (optional, so that saves written before it still load)
+    drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
+    missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+
+    @model_serializer(mode="wrap")
+    def _leave_out_timer_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # as to_dict writes them: only when they matter
+        data = handler(self)
+        if self.drawn is None:
+            data.pop("drawn", None)
+        if not any(self.missed):
+            data.pop("missed", None)
+        return data
 
 
 class SaveFile(_Model):
@@ -336,7 +351,10 @@ def to_dict(
             "actions": s.actions,
             "round_actions": s.round_actions,
             "deck_size": s.deck_size,
-        },
+        }
+        # written only when they matter (Indian's turn timer), so other saves stay as they were
+        | ({"drawn": _code(s.drawn)} if s.drawn is not None else {})
+        | ({"missed": list(s.missed)} if any(s.missed) else {}),
     } | ({"history": [_round_dict(r) for r in s.history]} if with_history else {}) | ({"log": [{"round_no": e.round_no, "player": e.player, "text": e.text}
                   for e in s.log]} if with_log else {})
 
@@ -501,6 +519,8 @@ def to_state(save: SaveFile) -> GameState:
         actions=st.actions,
         round_actions=st.round_actions,
         deck_size=st.deck_size,
+        drawn=_card_or_none(st.drawn),
+        missed=list(st.missed) or [0] * len(save.players),
     )
 
 

@@ -34,6 +34,7 @@ from .state import (
     LayOff,
     LogEntry,
     Meld,
+    MissTurn,
     NextRound,
     PlayerSpec,
     PlayerView,
@@ -165,6 +166,8 @@ def _deal(state: GameState, rs: RuleSet) -> None:
     state.melded_this_turn = False
     state.seq_down = [False] * n
     state.drops = [0] * n
+    state.missed = [0] * n
+    state.drawn = None
     state.rebuilds = 0
     state.turn = 1
     state.round_actions = 0
@@ -340,6 +343,8 @@ def _do_draw_stock(state: GameState, action: DrawStock, rs: RuleSet) -> GameStat
     hands[p] = state.hands[p] + [stock[-1]]
     new.hands = hands
     new.phase = "play"
+    if rs.can_drop and state.options.turn_timer is not None:
+        new.drawn = stock[-1]
     if rs.can_drop and not state.has_drawn[p]:
         drawn = list(state.has_drawn)
         drawn[p] = True
@@ -380,6 +385,8 @@ def _do_take_discard(state: GameState, action: TakeDiscard, rs: RuleSet) -> Game
     new.discard = state.discard[:-depth]
     new.phase = "play"
     new.taken = card
+    if rs.can_drop and state.options.turn_timer is not None:
+        new.drawn = card
     if rs.pickup_depth > 1:
         new.must_meld = card
         if depth > 1:
@@ -471,6 +478,11 @@ def _do_discard(state: GameState, action: Discard, rs: RuleSet) -> GameState:
     hands[p] = rest
     new.hands = hands
     new.discard = state.discard + [card]
+    if p < len(state.missed) and state.missed[p]:
+        # a turn completed normally: the missed turns are no longer in a row
+        missed = list(state.missed)
+        missed[p] = 0
+        new.missed = missed
     name = state.players[p].name
     if rest:
         new.log = state.log + [LogEntry(state.round_no, p, f"{name} discarded {_SYMBOL[card]}")]
@@ -576,6 +588,59 @@ def _do_drop(state: GameState, action: Drop, rs: RuleSet) -> GameState:
     return new
 
 
+MISSES_FOR_A_DROP = 3
+"""Indian with the turn timer: this many missed turns in a row count as a middle drop."""
+
+
+def _check_miss(state: GameState | PlayerView, rs: RuleSet) -> None:
+    if not rs.can_drop:
+        raise RuleError(f"there is no turn timer in {rs.title}: a turn is never missed")
+    if state.options.turn_timer is None:
+        raise RuleError("a turn can be missed only with the turn timer on (option turn_timer)")
+    if state.phase not in ("draw", "play"):
+        raise RuleError("the round is over")
+
+
+def _do_miss_turn(state: GameState, action: MissTurn, rs: RuleSet) -> GameState:
+    _check_miss(state, rs)
+    p = state.to_move
+    name = state.players[p].name
+    new = state.copy()
+    text = f"{name} missed the turn"
+    if state.phase == "play":
+        # the time ran out after the draw: the card drawn this turn is discarded for them
+        # (the engine adds a drawn card last, which covers a state saved without ``drawn``)
+        card = state.drawn if state.drawn is not None else state.hands[p][-1]
+        rest = _remove(state.hands[p], (card,))
+        if rest is None:
+            raise RuleError("the card drawn this turn is not in the hand")
+        hands = list(state.hands)
+        hands[p] = rest
+        new.hands = hands
+        new.discard = state.discard + [card]
+        text += ": the card drawn was discarded"
+    n = len(state.players)
+    missed = list(state.missed) if len(state.missed) == n else [0] * n
+    missed[p] += 1
+    new.missed = missed
+    if missed[p] < MISSES_FOR_A_DROP:
+        _log(new, p, f"{text} ({missed[p]} in a row)")
+        _next_turn(new, rs)
+        return new
+    # three in a row: a middle drop, whether or not the player has drawn this deal
+    _log(new, p, text)
+    penalty = state.options.drops[1]
+    drops = list(state.drops)
+    drops[p] = penalty
+    new.drops = drops
+    out = list(state.out)
+    out[p] = True
+    new.out = out
+    _log(new, p, f"{name} missed {MISSES_FOR_A_DROP} turns in a row: middle drop, {penalty} points")
+    _after_leaving(new, rs)
+    return new
+
+
 def _after_leaving(new: GameState, rs: RuleSet) -> None:
     """Indian: a player left the deal; if one player is left, that player wins the deal."""
     left = [q for q, o in enumerate(new.out) if not o]
@@ -619,6 +684,7 @@ def _next_turn(new: GameState, rs: RuleSet) -> None:
     new.melded_this_turn = False
     new.taken = None
     new.must_meld = None
+    new.drawn = None
     new.to_move = next_seat(new.out, p, new.direction)
     new.phase = "draw"
     new.turn += 1
@@ -657,6 +723,7 @@ def _end_round(new: GameState, rs: RuleSet, winner: int | None, ending: str, clo
     new.eliminated = list(before)
     new.taken = None
     new.must_meld = None
+    new.drawn = None
     rs.after_round(new)
     summary = ", ".join(
         f"{p.name} {r.delta:+d}" for p, r, e in zip(new.players, results, before) if not e
@@ -725,6 +792,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, RuleSet], GameState]] = {
     Close: _do_close,
     Declare: _do_declare,
     Drop: _do_drop,
+    MissTurn: _do_miss_turn,
     EndOnEmptyStock: _do_end_on_empty_stock,
     NextRound: _do_next_round,
 }
@@ -784,6 +852,8 @@ def _legal(src: GameState | PlayerView, hand: list[Card], stock_count: int) -> l
             acts.append(TakeDiscard(depth))
         if rs.can_drop:
             acts.append(Drop())
+            if src.options.turn_timer is not None:
+                acts.append(MissTurn())
         return acts
     rules = rs.rules_for(src)  # type: ignore[arg-type]
     if rs.table_melds:
@@ -833,6 +903,8 @@ def _legal(src: GameState | PlayerView, hand: list[Card], stock_count: int) -> l
             acts.append(Close(c))
     if rs.can_declare:
         acts.extend(Declare(c) for c in distinct)
+    if rs.can_drop and src.options.turn_timer is not None:
+        acts.append(MissTurn())
     return acts
 
 
@@ -876,6 +948,7 @@ def view(state: GameState, player: int) -> PlayerView:
         rebuilds=state.rebuilds,
         turn=state.turn,
         actions=state.actions,
+        missed=state.missed,
     )
 
 
@@ -921,6 +994,8 @@ def check_action(src: GameState | PlayerView, action: Action) -> None:
             raise RuleError(f"there is no dropping in {src.variant}")
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
+    elif t is MissTurn:
+        _check_miss(src, rs)
     elif t is EndOnEmptyStock:
         if not rs.empty_stock_choice:
             raise RuleError(f"in {src.variant} an empty stock is rebuilt from the discard pile")

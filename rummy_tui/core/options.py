@@ -11,9 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from .variants.base import VARIANTS, RuleError
+
+
+TURN_TIMER_MIN = 10
+TURN_TIMER_MAX = 600
+"""Indian's optional turn timer, in seconds per turn."""
 
 
 class _Options(BaseModel):
@@ -74,6 +88,30 @@ class IndianOptions(_Options):
     decks: int | None = Field(
         None, ge=1, le=4, description="decks of 52 + 1 joker (default 1 for 2 players, else 2)"
     )
+    turn_timer: int | None = Field(
+        None,
+        description="seconds per turn (10-600), or none for no timer; with the timer, three "
+        "missed turns in a row count as a middle drop",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_timer(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the timer came after the first saves: without it, a game's options dump (and its
+        # save file) is exactly what it was before
+        data: dict[str, Any] = handler(self)
+        if self.turn_timer is None:
+            data.pop("turn_timer", None)
+        return data
+
+    @field_validator("turn_timer")
+    @classmethod
+    def _timer_range(cls, value: int | None) -> int | None:
+        if value is not None and not TURN_TIMER_MIN <= value <= TURN_TIMER_MAX:
+            raise ValueError(
+                f"the turn timer is {TURN_TIMER_MIN} to {TURN_TIMER_MAX} seconds a turn, "
+                f"or none for no timer (got {value})"
+            )
+        return value
 
     @model_validator(mode="after")
     def _deals_only_in_deals_format(self) -> IndianOptions:

@@ -103,6 +103,13 @@ class Drop:
 
 
 @dataclass(frozen=True, slots=True)
+class MissTurn:
+    """Indian, with the turn timer on: the player to move ran out of time. Before the draw the
+    turn passes without one; after it the card drawn this turn is discarded for them. The
+    third miss in a row is a middle drop."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndOnEmptyStock:
     """Remi: the stock is empty and the player does not (or cannot) take a discard."""
 
@@ -121,6 +128,7 @@ Action = Union[
     Close,
     Declare,
     Drop,
+    MissTurn,
     EndOnEmptyStock,
     NextRound,
 ]
@@ -133,6 +141,7 @@ ACTION_TYPES = (
     Close,
     Declare,
     Drop,
+    MissTurn,
     EndOnEmptyStock,
     NextRound,
 )
@@ -257,6 +266,11 @@ class GameState:
     round_actions: int = 0
     """Actions applied in this round."""
     deck_size: int = 0
+    drawn: Card | None = None
+    """Indian with the turn timer: the card the player to move drew this turn, from either
+    pile (hidden from the others when it came from the stock); a missed turn discards it."""
+    missed: list[int] = field(default_factory=list)
+    """Indian with the turn timer: each player's missed turns in a row this deal."""
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes."""
@@ -316,3 +330,5 @@ class PlayerView:
     rebuilds: int
     turn: int
     actions: int
+    missed: list[int] = field(default_factory=list)
+    """Indian with the turn timer: each player's missed turns in a row this deal (public)."""

@@ -25,6 +25,7 @@ from rummy_tui.core.state import (
     EndOnEmptyStock,
     LayOff,
     Meld,
+    MissTurn,
     NextRound,
     PlayerSpec,
     TakeDiscard,
@@ -49,8 +50,10 @@ SETTINGS = settings(
 )
 
 
-def _game(variant: str, n: int, seed: int):
-    return new_game(variant, [PlayerSpec(f"P{i}", "easy") for i in range(n)], seed=seed)
+def _game(variant: str, n: int, seed: int, options=None):
+    return new_game(
+        variant, [PlayerSpec(f"P{i}", "easy") for i in range(n)], seed=seed, options=options
+    )
 
 
 def _step(state, rng: random.Random):
@@ -64,12 +67,18 @@ def _step(state, rng: random.Random):
     return choose_action("easy", view(state, state.to_move), rng)
 
 
-@pytest.mark.parametrize("variant,n", PRESETS)
+TIMED = {"turn_timer": 30}
+"""Indian with the turn timer on: MissTurn is then among the legal actions."""
+
+
+@pytest.mark.parametrize(
+    "variant,n,options", [(v, n, None) for v, n in PRESETS] + [("indian", 3, TIMED)]
+)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_legal_play_holds_the_invariants(variant, n, seed):
+def test_random_legal_play_holds_the_invariants(variant, n, options, seed):
     rng = random.Random(seed)
-    state = _game(variant, n, seed)
+    state = _game(variant, n, seed, options)
     assert check_invariants(state) is None
     for _ in range(STEPS):
         if state.phase == "game_over":
@@ -88,7 +97,7 @@ def _random_action(state, rng: random.Random):
     hand = state.hands[state.to_move] if state.hands[state.to_move] else [ALL_CARDS[0]]
     pool = list(hand) + [rng.choice(ALL_CARDS) for _ in range(3)]
     pick = lambda k: tuple(rng.choice(pool) for _ in range(k))  # noqa: E731
-    kind = rng.randrange(10)
+    kind = rng.randrange(11)
     return [
         lambda: DrawStock(),
         lambda: TakeDiscard(rng.randrange(0, 5)),
@@ -100,15 +109,19 @@ def _random_action(state, rng: random.Random):
         lambda: Drop(),
         lambda: EndOnEmptyStock(),
         lambda: NextRound(),
+        lambda: MissTurn(),
     ][kind]()
 
 
-@pytest.mark.parametrize("variant,n", [(v, n) for v, n in PRESETS if n in (2, 3, 7)])
+@pytest.mark.parametrize(
+    "variant,n,options",
+    [(v, n, None) for v, n in PRESETS if n in (2, 3, 7)] + [("indian", 3, TIMED)],
+)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_illegal_actions_are_refused_with_the_state_unchanged(variant, n, seed):
+def test_illegal_actions_are_refused_with_the_state_unchanged(variant, n, options, seed):
     rng = random.Random(seed)
-    state = _game(variant, n, seed)
+    state = _game(variant, n, seed, options)
     for _ in range(60):
         if state.phase == "game_over":
             break

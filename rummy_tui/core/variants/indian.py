@@ -89,6 +89,7 @@ class IndianRules(RuleSet):
     """
 
     name = "indian"
+    title = "Indian Rummy"
     max_players = 6
     can_declare = True
     can_drop = True

@@ -51,6 +51,7 @@ class RemiRules(RuleSet):
     """
 
     name = "remi"
+    title = "Indonesian Remi"
     max_players = 4
     upcard = False
     dealer_plays_first = True

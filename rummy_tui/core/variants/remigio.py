@@ -59,6 +59,7 @@ class RemigioRules(RuleSet):
     """
 
     name = "remigio"
+    title = "Remigio"
     can_close = True
     fournier = False
 
@@ -139,6 +140,7 @@ class FournierRules(RemigioRules):
     """
 
     name = "remigio-fournier"
+    title = "Remigio (Fournier)"
     max_players = 10
     direction = -1
     fournier = True

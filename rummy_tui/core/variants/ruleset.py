@@ -33,6 +33,8 @@ class RuleSet:
     """Defaults shared by the rule texts; each variant overrides what differs."""
 
     name: str = ""
+    title: str = ""
+    """The display name in messages ("Indian Rummy"); ``name`` is the key ("indian")."""
     min_players: int = 2
     max_players: int = 6
     upcard: bool = True

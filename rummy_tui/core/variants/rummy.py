@@ -46,6 +46,7 @@ class RummyRules(RuleSet):
     """
 
     name = "rummy"
+    title = "Basic Rummy"
     max_players = 6
     table_melds = True
     lay_off = True
