@@ -626,7 +626,13 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
     deck = len(rs.deck(state.options, len(state.players)))
     if state.deck_size != deck:
         problems.append(f"deck_size {state.deck_size} is not the {deck} cards of this game")
-    if state.phase != "play" and (state.taken is not None or state.must_meld is not None):
+    if state.missed and len(state.missed) != len(state.players):
+        problems.append(f"state.missed has {len(state.missed)} entries for "
+                        f"{_plural(len(state.players), 'player')}")
+    if state.missed and any(state.missed) and getattr(state.options, "turn_timer", None) is None:
+        problems.append("missed turns are recorded but there is no turn timer")
+    if state.phase != "play" and (state.taken is not None or state.must_meld is not None
+                                  or state.drawn is not None):
         problems.append("a card is marked as taken this turn outside a turn's play phase")
     if state.table and not rs.table_melds:
         problems.append(f"there are melds on the table, which {state.variant} never has")

@@ -445,3 +445,36 @@ def test_saves_module_does_not_import_the_ui():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == ""
+
+
+def test_indian_turn_timer_state_round_trips(tmp_path: Path):
+    # missed turns and the card drawn this turn are part of the game: a resumed game with the
+    # timer on must know them (a third miss is a middle drop; a miss after the draw discards
+    # the card drawn)
+    import random
+
+    from rummy_tui.core.state import MissTurn
+
+    rng = random.Random(3)
+    state = _game("indian", [("Asha", "human"), ("Ravi", "normal"), ("Meena", "easy")], 31,
+                  format="pool101", turn_timer=30)
+    seen_missed = seen_drawn = False
+    for _ in range(400):
+        if state.phase == "game_over":
+            break
+        if state.phase in ("draw", "play") and rng.random() < 0.3:
+            action = MissTurn()
+        else:
+            action = bot_move(state)
+        state = apply(state, action)
+        seen_missed = seen_missed or any(state.missed)
+        seen_drawn = seen_drawn or state.drawn is not None
+        data = saves.dumps(state)
+        back = saves.parse_save(data)
+        assert back == state
+        assert saves.dumps(back) == data
+    assert seen_missed and seen_drawn
+    raw = json.loads(saves.dumps(state))
+    raw["state"]["missed"] = [1]
+    with pytest.raises(SaveError, match="state.missed has 1 entries for 3 players"):
+        saves.parse_save(json.dumps(raw).encode())
