@@ -213,6 +213,23 @@ class RummyApp(App[None]):
 
         self.push_screen(dialog, answered)
 
+    def action_resume(self) -> None:
+        """The picker's Resume list (leaving the table: its game is saved after every move)."""
+        from .screens.picker import PickerScreen
+
+        if not isinstance(self.screen, PickerScreen):
+            self.game = None
+            self.back_to_picker()
+        self.call_after_refresh(self._focus_resume)
+
+    def _focus_resume(self) -> None:
+        from .screens.picker import PickerScreen
+
+        screen = self.screen
+        if isinstance(screen, PickerScreen):
+            screen.load_saves()
+            screen.action_resume()
+
     def action_new_game(self) -> None:
         self.game = None
         self.back_to_picker()

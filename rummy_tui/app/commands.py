@@ -8,6 +8,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 _APP_COMMANDS = (
     ("New game", "Back to the variant picker", "new_game"),
+    ("Resume a game", "Pick a saved game from the saves folder", "resume"),
     ("Rules and keys", "The rules of this variant and the key help", "help"),
     ("Save game", "Save the game in play", "save"),
     ("Quit", "Leave rummy-tui", "quit"),

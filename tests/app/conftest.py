@@ -30,3 +30,11 @@ def make_app(variant: str, players: str, seed: int = 1, options: dict[str, Any] 
 @pytest.fixture
 def app_factory():
     return make_app
+
+
+@pytest.fixture(autouse=True)
+def _empty_saves_folder(tmp_path, monkeypatch):
+    """The picker lists the saves folder: never the one of the directory the tests run in."""
+    folder = tmp_path / "saves-of-this-test"
+    monkeypatch.setenv("RUMMY_TUI_SAVES", str(folder))
+    return folder

@@ -1,7 +1,13 @@
-"""The variant picker: the first screen of ``rummy-tui`` with no sub-command."""
+"""The variant picker: the first screen of ``rummy-tui`` with no sub-command.
+
+Below the rule sets, the Resume list shows every file of the saves folder (issue 5): a
+readable save with its variant, players, round, scores and when it was last played; an
+unreadable one with its one-line reason, and it cannot be opened (nor is it ever touched).
+The list is read after the first paint: start-up to an interactive picker is measured."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,6 +24,7 @@ class PickerScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "choose", "Choose", show=True),
+        Binding("r", "resume", "Resume", show=False),
         Binding("question_mark", "app.help", "Rules"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -36,23 +43,89 @@ class PickerScreen(Screen[None]):
                     )
                 )
             yield OptionList(*options, id="picker-list")
-            yield Static("↑ ↓ choose · Enter set up the game · ? rules · ctrl+q quit",
-                         id="picker-hint")
+            yield Static("Resume a game", id="resume-title")
+            yield OptionList(id="resume-list")
+            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · ? rules · "
+                         "ctrl+q quit", id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self.query_one("#picker-list", OptionList).focus()
+        self.query_one("#resume-title").display = False
+        self.query_one("#resume-list").display = False
+        self.call_after_refresh(self.load_saves)
+
+    def load_saves(self) -> None:
+        """Fill the Resume list from the saves folder (never writes to it)."""
+        from ... import saves
+
+        self._saves: dict[str, object] = {}
+        try:
+            infos = saves.list_saves(saves.saves_dir(self.app.saves_dir))  # type: ignore[attr-defined]
+        except (saves.SaveError, OSError) as exc:
+            infos, problem = [], str(exc)
+        else:
+            problem = ""
+        resume = self.query_one("#resume-list", OptionList)
+        resume.clear_options()
+        for n, info in enumerate(infos):
+            key = f"save-{n}"
+            self._saves[key] = info
+            if info.ok:
+                resume.add_option(Option(escape(info.describe()), id=key))
+            else:
+                resume.add_option(Option(f"[dim]{escape(info.describe())}[/dim]", id=key,
+                                         disabled=True))
+        if problem:
+            resume.add_option(Option(escape(problem), disabled=True))
+        shown = bool(infos or problem)
+        self.query_one("#resume-title").display = shown
+        resume.display = shown
+        self.query_one("#picker-box").set_class(shown, "with-saves")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self._open(event.option.id)
+        if event.option_list.id == "resume-list":
+            self._resume(event.option.id)
+        else:
+            self._open(event.option.id)
 
     def action_choose(self) -> None:
-        option_list = self.query_one(OptionList)
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.id == "resume-list":
+            if focused.highlighted is not None:
+                self._resume(focused.get_option_at_index(focused.highlighted).id)
+            return
+        option_list = self.query_one("#picker-list", OptionList)
         if option_list.highlighted is not None:
             self._open(option_list.get_option_at_index(option_list.highlighted).id)
 
+    def action_resume(self) -> None:
+        resume = self.query_one("#resume-list", OptionList)
+        if not resume.display or not resume.option_count:
+            self.notify("There is no saved game in the saves folder.", severity="warning")
+            return
+        resume.focus()
+        if resume.highlighted is None:
+            resume.action_first()
+
+    def _resume(self, key: str | None) -> None:
+        from ... import saves
+
+        info = getattr(self, "_saves", {}).get(key or "")
+        if info is None:
+            return
+        if not info.ok:  # type: ignore[attr-defined]
+            self.notify(f"Cannot resume: {info.reason}", severity="error")  # type: ignore[attr-defined]
+            return
+        try:
+            state = saves.load_game(info.path)  # type: ignore[attr-defined]
+        except (saves.SaveError, OSError) as exc:
+            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8)
+            return
+        self.app.start_game(state, info.path)  # type: ignore[attr-defined]
+
     def selected_variant(self) -> str:
-        option_list = self.query_one(OptionList)
+        option_list = self.query_one("#picker-list", OptionList)
         index = option_list.highlighted or 0
         return preset_by_key(str(option_list.get_option_at_index(index).id)).variant
 
