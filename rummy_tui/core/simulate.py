@@ -8,7 +8,7 @@
 - hand sizes fit the phase (between turns every player in the deal holds the variant's hand
   size less the cards they laid on the table; the player who has drawn holds one more);
 - scores add up (each total is the sum of the round results, and each round's payments
-  follow the variant's scoring);
+  follow the variant's scoring), and every revealed hand is its melds plus its deadwood;
 - a round and a game always end (an action limit per round and a round limit per game).
 """
 
@@ -111,7 +111,7 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
             totals[q] += r.delta
             if r.total != totals[q]:
                 return f"round {result.round_no}: player {q}'s total {r.total} != {totals[q]}"
-        problem = _check_payments(state, result)
+        problem = _check_payments(state, result) or _check_shown_hands(state, result)
         if problem:
             return f"round {result.round_no}: {problem}"
     if totals != state.scores:
@@ -186,6 +186,26 @@ def _check_payments(state: GameState, result: Any) -> str | None:
                 return "the winner did not collect exactly the losers' points"
         elif any(d < 0 for d in deltas) or (w is not None and deltas[w]):
             return "pool scores only ever grow for the losers"
+    return None
+
+
+def _check_shown_hands(state: GameState, result: Any) -> str | None:
+    """Each player's revealed hand is exactly its melds and deadwood (Indonesian Remi: its
+    melds are those on the table, and the hand left is all deadwood)."""
+    from collections import Counter
+
+    remi = state.variant == "remi"
+    for q, r in enumerate(result.players):
+        shown = Counter(r.deadwood)
+        if not remi:
+            for meld in r.melds:
+                shown.update(meld)
+        if shown != Counter(r.hand):
+            return (
+                f"player {q}'s result ({r.note or 'lost'}) shows {len(r.hand)} cards but "
+                f"{sum(map(len, r.melds)) if not remi else 0} in melds and "
+                f"{len(r.deadwood)} deadwood"
+            )
     return None
 
 

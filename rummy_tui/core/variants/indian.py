@@ -136,17 +136,26 @@ class IndianRules(RuleSet):
                 shown = list(hand)
                 arrangement = best_arrangement(shown, rules)
                 note = "declared" if ending == "declared" else "last in the deal"
+                # the whole hand is shown: a last player in the deal may hold deadwood
                 results.append(
                     PlayerResult(
-                        list(shown), [list(m.cards) for m in arrangement.melds], [], 0, 0, 0,
-                        note,
+                        list(shown), [list(m.cards) for m in arrangement.melds],
+                        list(arrangement.deadwood), 0, 0, 0, note,
                     )
                 )
             elif state.drops[q]:
                 wrong = state.drops[q] == WRONG_DECLARATION
+                if wrong:
+                    # the 14 cards kept after the declaration, as they best arrange
+                    shown = list(hand)
+                    arrangement = best_arrangement(shown, rules)
+                    melds = [list(m.cards) for m in arrangement.melds]
+                    deadwood = list(arrangement.deadwood)
+                else:
+                    shown, melds, deadwood = [], [], []
                 results.append(
                     PlayerResult(
-                        list(hand) if wrong else [], [], [], state.drops[q], 0, 0,
+                        shown, melds, deadwood, state.drops[q], 0, 0,
                         "wrong declaration" if wrong else "dropped",
                     )
                 )

@@ -92,7 +92,10 @@ class RemigioRules(RuleSet):
             if q == winner:
                 multiplier = arrangement.multiplier or 1
                 special = arrangement.special
-                results.append(PlayerResult(list(hand), melds, [], 0, 0, 0, "closed"))
+                # a Flush or a Remigio need not be all melded: show its deadwood too
+                results.append(
+                    PlayerResult(list(hand), melds, list(arrangement.deadwood), 0, 0, 0, "closed")
+                )
             else:
                 results.append(
                     PlayerResult(
