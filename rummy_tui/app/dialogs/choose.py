@@ -74,3 +74,35 @@ class ChooseMeldDialog(ModalScreen[int | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class MessageDialog(ModalScreen[None]):
+    """A message that must be read before play goes on (a wrong declaration)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="MessageDialog")
+    BINDINGS = [
+        Binding("enter", "close", "OK"),
+        Binding("escape", "close", "OK", show=False),
+    ]
+
+    def __init__(self, title: str, body: object) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="message-title", classes="-title")
+            yield Static(self.body, id="message-body")  # type: ignore[arg-type]
+            with Horizontal():
+                yield Button("OK (Enter)", variant="primary", id="ok")
+
+    def on_mount(self) -> None:
+        self.query_one("#message-title").styles.text_style = "bold"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

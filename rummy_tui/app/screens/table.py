@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,7 +42,7 @@ from ...core.state import (
     TakeDiscard,
 )
 from ...core.variants import RuleError
-from ..presets import VARIANT_TITLES
+from ..presets import PRESETS, VARIANT_TITLES
 from ..rules import best_arrangement, merge_order, rules_for, wild_rank
 from ..widgets.card import CardWidget
 from ..widgets.hand import Hand, InfoLine
@@ -384,12 +385,41 @@ class TableScreen(Screen[None]):
         note = ""
         if state.phase in ("draw", "play") and state.players[state.to_move].kind != "human":
             note = f"({state.players[state.to_move].name} is thinking…)"
-        self.query_one(StatusBar).show(VARIANT_TITLES.get(state.variant, state.variant), pv, note)
+        self.query_one(StatusBar).show(*self._title(), pv, note, **self._phase_words())
         self.query_one(Opponents).show(pv, self.viewer)
         self.query_one(Piles).show(pv, 3 if state.variant == "remi" else 1)
         self.query_one(TableMelds).show(pv)
         self.query_one(ActionLog).show(pv, ascii)
         self._redraw_hand(pv)
+
+    def _title(self) -> tuple[str]:
+        state = self.state
+        fmt = getattr(state.options, "format", None)
+        if state.variant == "indian" and fmt:
+            for preset in PRESETS:
+                if preset.variant == "indian" and preset.options.get("format", "points") == fmt:
+                    return (preset.title,)
+        return (VARIANT_TITLES.get(state.variant, state.variant),)
+
+    def _phase_words(self) -> dict[str, Any]:
+        """What the status bar names: the deal (Indian), and the phases of a turn as the
+        variant has them (melds on the table or kept in the hand; declare or close)."""
+        from ...core.variants import RULESETS
+
+        state = self.state
+        rs = RULESETS[state.variant]
+        words: dict[str, Any] = {"table_melds": bool(rs.table_melds)}
+        if getattr(rs, "can_declare", False):
+            words["finish"] = "Declare"
+        elif getattr(rs, "can_close", False) and not rs.table_melds:
+            words["finish"] = "Close"
+        if state.variant == "indian":
+            deals = getattr(state.options, "deals", None)
+            if getattr(state.options, "format", None) == "deals" and deals:
+                words["round_name"] = f"deal {state.round_no} of {deals}"
+            else:
+                words["round_name"] = f"deal {state.round_no}"
+        return words
 
     def _redraw_hand(self, pv: PlayerView | None = None) -> None:
         """The hand of the seat on screen, in its player's order (or no hand at all)."""
@@ -543,8 +573,35 @@ class TableScreen(Screen[None]):
         hand.clear_selection()
         if new_state.to_move != seat or new_state.phase != "play":
             self._seen_log[seat] = len(new_state.log)
+        if (isinstance(action, Declare) and new_state.phase in ("draw", "play")
+                and new_state.out[seat]):
+            self._wrong_declaration(seat, new_state)
+            return True
         self.commit(new_state)
         return True
+
+    def _wrong_declaration(self, seat: int, new_state: GameState) -> None:
+        """The declarer learns what went wrong before the keyboard is passed on: the
+        declaration showed the hand to everyone, so the modal shows it too."""
+        from ..dialogs.choose import MessageDialog
+
+        ascii = self.app.ascii  # type: ignore[attr-defined]
+        four = self.app.four_colour  # type: ignore[attr-defined]
+        penalty = new_state.drops[seat] if new_state.drops else 0
+        body = Text("The declared hand: ")
+        body.append_text(cards_text(list(new_state.hands[seat]), ascii, four))
+        entry = next((e.text for e in reversed(new_state.log) if e.player == seat), "")
+        if entry:
+            body.append(f"\n\n{ascii_text(entry, ascii)}", style="dim")
+        self.busy = True
+        self._footer_changed()
+
+        def closed(_: object = None) -> None:
+            self.busy = False
+            self.commit(new_state)
+
+        self.app.push_screen(MessageDialog(
+            f"Wrong declaration: {penalty} points, you are out of this deal", body), closed)
 
     def action_cursor(self, delta: int) -> None:
         self.query_one(Hand).move_cursor(delta)

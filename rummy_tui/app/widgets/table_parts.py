@@ -49,6 +49,10 @@ def ascii_text(text: str, ascii: bool) -> str:
 
 
 PHASES = ("Draw", "Meld", "Discard")
+"""Where melds go on the table (Rummy, Remi)."""
+HAND_PHASES = ("Draw", "Discard")
+"""Where melds stay in the hand (Indian, Remigio): the turn ends by a discard, or by
+declaring / closing instead."""
 
 
 class StatusBar(Static):
@@ -58,17 +62,24 @@ class StatusBar(Static):
     StatusBar { height: 1; background: $panel; padding: 0 1; }
     """
 
-    def show(self, title: str, view: PlayerView, note: str = "") -> None:
+    def show(self, title: str, view: PlayerView, note: str = "", *,
+             round_name: str = "", table_melds: bool = True, finish: str = "") -> None:
+        """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
+        gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out."""
         text = Text()
-        text.append(f"{title} · round {view.round_no} · ", style="bold")
+        text.append(f"{title} · {round_name or f'round {view.round_no}'} · ", style="bold")
         mover = view.players[view.to_move].name
         if view.phase in ("draw", "play"):
             text.append(f"{mover} to play  ")
-            current = {"draw": {0}, "play": {1, 2}}[view.phase]
-            for i, phase in enumerate(PHASES):
+            phases = PHASES if table_melds else HAND_PHASES
+            current = {"draw": {0}, "play": set(range(1, len(phases)))}[view.phase]
+            for i, phase in enumerate(phases):
                 if i:
                     text.append(" → ", style="dim")
                 text.append(phase, style="reverse bold" if i in current else "dim")
+            if finish:
+                text.append(" / ", style="dim")
+                text.append(finish, style="bold" if view.phase == "play" else "dim")
         elif view.phase == "round_over":
             text.append("round over", style="bold")
         else:
@@ -160,6 +171,10 @@ class Opponents(Static):
             style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
             name = Text(player.name, style=style + (" bold" if seat == viewer else ""))
             name.append(kinds.get(player.kind, ""), style="dim")
+            if view.eliminated[seat]:
+                name.append(" out", style="bold red")
+            elif view.out[seat] and view.phase in ("draw", "play"):
+                name.append(" out this deal", style="italic")
             count = view.hand_counts[seat]
             table.add_row(marker, name, str(count),
                           str(view.scores[seat]))
