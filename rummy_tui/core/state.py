@@ -173,7 +173,8 @@ class PlayerResult:
     """One player's part of a finished round, revealed to everyone."""
 
     hand: list[Card]
-    """The cards left in hand (Indian: the 13 shown, without the finish card)."""
+    """The cards left in hand, revealed (Indian: a declarer's 13 shown, without the finish card;
+    a wrong declaration's 14 kept; a dropped player's 13)."""
     melds: list[list[Card]]
     """How the hand (Remi: the table) was counted: its best arrangement's melds."""
     deadwood: list[Card]

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from test_engine_support import card, play, rig
 
+from rummy_tui.core.engine import view
 from rummy_tui.core.simulate import check_invariants, play_game
 from rummy_tui.core.state import Close, Declare, DrawStock, Drop
 
@@ -39,6 +40,19 @@ def test_last_in_the_deal_shows_its_deadwood():
     # the wrong declaration shows the 14 cards kept, arranged too
     ann = result.players[0]
     assert len(ann.hand) == 14 and whole(ann) and ann.penalty == 80
+
+
+def test_a_dropped_hand_is_revealed_at_round_end_and_counts_only_the_drop():
+    state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], stock_top="5C", wild="5D")
+    state = play(state, DrawStock(), Declare(card("5C")), Drop())
+    bob = state.last_round.players[1]
+    assert bob.note == "dropped" and bob.penalty == 20 and bob.delta == -20
+    assert sorted(bob.hand) == sorted(card(c) for c in WINNER.split())
+    assert len(bob.melds) == 4 and bob.deadwood == [] and whole(bob)
+    # while the deal goes on, the dropped hand stays hidden from the others
+    state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
+    state = play(state, Drop())
+    assert state.last_round is None and view(state, 1).hand_counts[0] == 13
 
 
 def test_last_in_without_two_sequences_counts_every_card_as_deadwood():

@@ -145,17 +145,17 @@ class IndianRules(RuleSet):
                 )
             elif state.drops[q]:
                 wrong = state.drops[q] == WRONG_DECLARATION
-                if wrong:
-                    # the 14 cards kept after the declaration, as they best arrange
-                    shown = list(hand)
-                    arrangement = best_arrangement(shown, rules)
-                    melds = [list(m.cards) for m in arrangement.melds]
-                    deadwood = list(arrangement.deadwood)
-                else:
-                    shown, melds, deadwood = [], [], []
+                # every hand is revealed at the end of the deal, as it best arranges (a wrong
+                # declaration: the 14 cards kept); it still counts only the drop or the 80
+                arrangement = best_arrangement(hand, rules)
                 results.append(
                     PlayerResult(
-                        shown, melds, deadwood, state.drops[q], 0, 0,
+                        list(hand),
+                        [list(m.cards) for m in arrangement.melds],
+                        list(arrangement.deadwood),
+                        state.drops[q],
+                        0,
+                        0,
                         "wrong declaration" if wrong else "dropped",
                     )
                 )
