@@ -478,3 +478,15 @@ def test_indian_turn_timer_state_round_trips(tmp_path: Path):
     raw["state"]["missed"] = [1]
     with pytest.raises(SaveError, match="state.missed has 1 entries for 3 players"):
         saves.parse_save(json.dumps(raw).encode())
+
+
+def test_resume_accepts_a_game_id_from_the_saves_folder(tmp_path: Path):
+    # `rummy-tui resume <game-id>` as `rummy-tui saves` shows it; a bad id is one line, exit 2
+    state = game("remi")
+    path = saves.new_save_path(state, tmp_path)
+    saves.save_game(state, path)
+    assert saves.find_save(path.stem, tmp_path) == path
+    out = subprocess.run([sys.executable, "-m", "rummy_tui", "--saves-dir", str(tmp_path),
+                          "resume", "no-such-game"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert "no such file" in out.stderr

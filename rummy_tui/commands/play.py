@@ -110,6 +110,9 @@ def run_resume(args: argparse.Namespace) -> int:
         return 2
     try:
         path = args.save
+        if path is not None:
+            # a path, or a game id / file name in the saves folder (rummy-tui saves lists them)
+            path = saves.find_save(path, saves.saves_dir(getattr(args, "saves_dir", None)))
         if path is None:
             path = saves.most_recent(saves.saves_dir(getattr(args, "saves_dir", None)))
             if path is None:
