@@ -37,6 +37,7 @@ from ...core.state import (
     GameState,
     LayOff,
     Meld,
+    MissTurn,
     NextRound,
     PlayerView,
     TakeDiscard,
@@ -165,6 +166,10 @@ class TableScreen(Screen[None]):
         self._arrange_notes: dict[int, str] = {}
         """Per seat: what its auto-arranged groups are, when they are not the counted melds."""
         self._live: tuple[bool, ...] = ()
+        self._timer_key: tuple[int, int, int] | None = None
+        """The turn the Indian turn timer runs for (None: no timer running)."""
+        self._deadline = 0.0
+        self._ticker: Any = None
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -205,6 +210,9 @@ class TableScreen(Screen[None]):
         self.state = state
         self._legal = None
         self.app.set_game_state(state)  # type: ignore[attr-defined]
+        if self._timer_key is not None and self._timer_key != (
+                state.round_no, state.turn, state.to_move) or state.phase not in ("draw", "play"):
+            self._stop_turn_timer()
         self._advance()
 
     def legal(self) -> list[Any]:
@@ -275,6 +283,70 @@ class TableScreen(Screen[None]):
         self._redraw()
         self._recap(seat)
 
+    # --- the Indian turn timer ------------------------------------------------------------
+    def _start_turn_timer(self) -> None:
+        """Indian with ``turn_timer``: the human to move has that many seconds, counted from
+        the moment the turn is on screen (after the pass screen), shown in the header; at
+        zero the engine's MissTurn is applied. Computer players are never timed."""
+        import time
+
+        state = self.state
+        seconds = getattr(state.options, "turn_timer", None)
+        key = (state.round_no, state.turn, state.to_move)
+        if not seconds or state.players[state.to_move].kind != "human" or key == self._timer_key:
+            return
+        self._stop_turn_timer()
+        self._timer_key = key
+        self._deadline = time.monotonic() + seconds
+        self._ticker = self.set_interval(0.5, self._tick)
+        self._show_status()
+
+    def _stop_turn_timer(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+        self._ticker = None
+        self._timer_key = None
+
+    def time_left(self) -> int | None:
+        import math
+        import time
+
+        if self._timer_key is None:
+            return None
+        return max(0, math.ceil(self._deadline - time.monotonic()))
+
+    def _tick(self) -> None:
+        left = self.time_left()
+        if left is None:
+            return
+        if left <= 0:
+            self.turn_timed_out()
+        else:
+            self._show_status()
+
+    def turn_timed_out(self) -> None:
+        """The time is up: close this turn's dialogs and apply MissTurn through the engine."""
+        key = self._timer_key
+        self._stop_turn_timer()
+        state = self.state
+        if key != (state.round_no, state.turn, state.to_move) or state.phase not in (
+                "draw", "play"):
+            return
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.busy = False
+        try:
+            new_state = apply(state, MissTurn())
+        except RuleError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        seat = state.to_move
+        self.query_one(Hand).clear_selection()
+        self._seen_log[seat] = len(new_state.log)
+        self.notify(f"{state.players[seat].name}: time is up, the turn is missed.",
+                    severity="warning")
+        self.commit(new_state)
+
     def _recap(self, seat: int) -> None:
         """What happened since this human's last turn (public moves only: the log)."""
         log = self.state.log
@@ -290,6 +362,7 @@ class TableScreen(Screen[None]):
         # The last player's notifications are no business of this one's.
         self.app.clear_notifications()
         self.app.warn_if_unsaved(on_table=True)  # type: ignore[attr-defined]
+        self._start_turn_timer()
         if lines:
             # The toast sits over the table's melds, between the piles and the hand: at 24
             # rows that is room for about five lines, and it must not cover the hand.
@@ -382,15 +455,26 @@ class TableScreen(Screen[None]):
         state = self.state
         pv = self._player_view()
         ascii = self.app.ascii  # type: ignore[attr-defined]
-        note = ""
-        if state.phase in ("draw", "play") and state.players[state.to_move].kind != "human":
-            note = f"({state.players[state.to_move].name} is thinking…)"
-        self.query_one(StatusBar).show(*self._title(), pv, note, **self._phase_words())
+        self._show_status(pv)
         self.query_one(Opponents).show(pv, self.viewer)
         self.query_one(Piles).show(pv, 3 if state.variant == "remi" else 1)
         self.query_one(TableMelds).show(pv)
         self.query_one(ActionLog).show(pv, ascii)
         self._redraw_hand(pv)
+
+    def _show_status(self, pv: PlayerView | None = None) -> None:
+        state = self.state
+        if pv is None:
+            pv = self._player_view()
+        note = ""
+        if state.phase in ("draw", "play") and state.players[state.to_move].kind != "human":
+            note = f"({state.players[state.to_move].name} is thinking…)"
+        left = self.time_left()
+        timer = ""
+        if left is not None:
+            timer = f"{'' if self.app.ascii else '⏱ '}{left} s"  # type: ignore[attr-defined]
+        self.query_one(StatusBar).show(*self._title(), pv, note, timer=timer,
+                                       **self._phase_words())
 
     def _title(self) -> tuple[str]:
         state = self.state

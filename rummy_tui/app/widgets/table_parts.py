@@ -63,10 +63,16 @@ class StatusBar(Static):
     """
 
     def show(self, title: str, view: PlayerView, note: str = "", *,
-             round_name: str = "", table_melds: bool = True, finish: str = "") -> None:
+             round_name: str = "", table_melds: bool = True, finish: str = "",
+             timer: str = "") -> None:
         """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
-        gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out."""
+        gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out;
+        ``timer`` is the turn's time left, shown first (the end of the line may be cut at
+        80 columns, never the clock)."""
         text = Text()
+        if timer:
+            text.append(f" {timer} ", style="reverse bold")
+            text.append(" ")
         text.append(f"{title} · {round_name or f'round {view.round_no}'} · ", style="bold")
         mover = view.players[view.to_move].name
         if view.phase in ("draw", "play"):
