@@ -45,3 +45,14 @@ async def test_bad_options_are_shown_under_their_field_and_block_the_start():
         await pilot.pause()
         assert app.screen is setup
         assert "two seats are called Ann" in str(setup.query_one("#seats-error").render())
+
+
+async def test_empty_optional_fields_say_what_they_mean():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press(*["down"] * 4, "enter")  # Indian: decks by the player count
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        decks = setup.query_one("#opt-decks", Input)
+        assert decks.value == "" and decks.placeholder.startswith("auto")

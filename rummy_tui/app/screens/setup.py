@@ -56,6 +56,11 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
     return "text", (), optional
 
 
+# What an empty optional field means (its help line below, from the options model, says
+# the rest): "none" read as if there were no decks at all.
+_EMPTY_MEANS = {"decks": "auto (by players)", "turn_timer": "off"}
+
+
 def _show_error(widget: Static, text: str) -> None:
     """An inline message under a field; an empty one takes no room."""
     widget.update(text)
@@ -133,7 +138,7 @@ class SetupScreen(Screen[None]):
                             id=f"opt-{name}", compact=True)
         else:
             widget = Input("" if value is None else str(value),
-                           placeholder="none" if optional else "",
+                           placeholder=_EMPTY_MEANS.get(name, "none") if optional else "",
                            id=f"opt-{name}", compact=True)
         with Vertical(classes="option"):
             with Horizontal(classes="setup-row"):
