@@ -258,7 +258,7 @@ def _check_meld(
     """Check a new meld from the hand; return the hand left and the meld's kind."""
     _need_phase(state, "play")
     if not rs.table_melds:
-        raise RuleError(f"in {state.variant} melds stay in your hand until the round ends")
+        raise RuleError(f"in {rs.title} melds stay in your hand until the round ends")
     rest = _remove(hand, cards)
     if rest is None:
         raise RuleError("those cards are not all in your hand")
@@ -305,7 +305,7 @@ def _check_lay_off(
 ) -> tuple[list[Card], list[Card], str]:
     _need_phase(state, "play")
     if not rs.lay_off:
-        raise RuleError(f"there is no laying off in {state.variant}: a meld on the table never changes")
+        raise RuleError(f"there is no laying off in {rs.title}: a meld on the table never changes")
     if not action.cards:
         raise RuleError("lay off at least one card")
     if not isinstance(action.meld_index, int) or not 0 <= action.meld_index < len(state.table):
@@ -362,7 +362,8 @@ def _check_take(state: GameState | PlayerView, rs: RuleSet, hand: Sequence[Card]
     if len(state.discard) < depth:
         if not state.discard:
             raise RuleError("the discard pile is empty")
-        raise RuleError(f"the discard pile has only {len(state.discard)} cards")
+        left = len(state.discard)
+        raise RuleError(f"the discard pile has only {left} card{'' if left == 1 else 's'}")
     card = state.discard[-depth]
     if rs.pickup_depth > 1:  # Indonesian Remi: the pick-up must be melded at once
         taken = list(hand) + list(state.discard[-depth:])
@@ -500,7 +501,7 @@ def _do_discard(state: GameState, action: Discard, rs: RuleSet) -> GameState:
 def _check_close(state: GameState | PlayerView, rs: RuleSet, hand: Sequence[Card], card: Card) -> tuple[list[Card], Any]:
     _need_phase(state, "play")
     if not rs.can_close:
-        raise RuleError(f"there is no closing in {state.variant}")
+        raise RuleError(f"there is no closing in {rs.title}")
     rest = _remove(hand, (card,))
     if rest is None:
         raise RuleError("that card is not in your hand")
@@ -536,7 +537,7 @@ def _do_close(state: GameState, action: Close, rs: RuleSet) -> GameState:
 def _do_declare(state: GameState, action: Declare, rs: RuleSet) -> GameState:
     _need_phase(state, "play")
     if not rs.can_declare:
-        raise RuleError(f"there is no declaring in {state.variant}")
+        raise RuleError(f"there is no declaring in {rs.title}")
     p = state.to_move
     rest = _remove(state.hands[p], (action.finish,))
     if rest is None:
@@ -569,7 +570,7 @@ def _do_declare(state: GameState, action: Declare, rs: RuleSet) -> GameState:
 
 def _do_drop(state: GameState, action: Drop, rs: RuleSet) -> GameState:
     if not rs.can_drop:
-        raise RuleError(f"there is no dropping in {state.variant}")
+        raise RuleError(f"there is no dropping in {rs.title}")
     if state.phase != "draw":
         raise RuleError("you may drop only at the start of your turn, before drawing")
     p = state.to_move
@@ -653,7 +654,7 @@ def _after_leaving(new: GameState, rs: RuleSet) -> None:
 
 def _do_end_on_empty_stock(state: GameState, action: EndOnEmptyStock, rs: RuleSet) -> GameState:
     if not rs.empty_stock_choice:
-        raise RuleError(f"in {state.variant} an empty stock is rebuilt from the discard pile")
+        raise RuleError(f"in {rs.title} an empty stock is rebuilt from the discard pile")
     _need_phase(state, "draw")
     if state.stock:
         raise RuleError("the stock is not empty")
@@ -986,19 +987,19 @@ def check_action(src: GameState | PlayerView, action: Action) -> None:
     elif t is Declare:
         _need_phase(src, "play")
         if not rs.can_declare:
-            raise RuleError(f"there is no declaring in {src.variant}")
+            raise RuleError(f"there is no declaring in {rs.title}")
         if action.finish not in hand:  # type: ignore[union-attr]
             raise RuleError("that card is not in your hand")
     elif t is Drop:
         if not rs.can_drop:
-            raise RuleError(f"there is no dropping in {src.variant}")
+            raise RuleError(f"there is no dropping in {rs.title}")
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
     elif t is MissTurn:
         _check_miss(src, rs)
     elif t is EndOnEmptyStock:
         if not rs.empty_stock_choice:
-            raise RuleError(f"in {src.variant} an empty stock is rebuilt from the discard pile")
+            raise RuleError(f"in {rs.title} an empty stock is rebuilt from the discard pile")
         _need_phase(src, "draw")
         if stock_count:
             raise RuleError("the stock is not empty")

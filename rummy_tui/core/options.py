@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from .variants.base import VARIANTS, RuleError
+from .variants.base import TITLES, VARIANTS, RuleError
 
 
 TURN_TIMER_MIN = 10
@@ -174,13 +174,13 @@ def make_options(variant: str, values: dict[str, Any] | _Options | None = None) 
     unknown = sorted(set(values) - set(model.model_fields))
     if unknown:
         raise RuleError(
-            f"unknown rule {unknown[0]!r} for {variant} "
+            f"unknown rule {unknown[0]!r} for {TITLES[variant]} "
             f"(known: {', '.join(model.model_fields)})"
         )
     try:
         return model(**values)
     except ValidationError as exc:
-        raise RuleError(f"bad rule for {variant}: {_explain(exc)}") from None
+        raise RuleError(f"bad rule for {TITLES[variant]}: {_explain(exc)}") from None
 
 
 _NONE_WORDS = {"none", "null", "off", ""}
@@ -201,7 +201,8 @@ def parse_rules(variant: str, items: Iterable[str] | None = None) -> _Options:
             raise RuleError(f"bad rule {item!r}: expected key=value")
         if key not in model.model_fields:
             raise RuleError(
-                f"unknown rule {key!r} for {variant} (known: {', '.join(model.model_fields)})"
+                f"unknown rule {key!r} for {TITLES[variant]} "
+                f"(known: {', '.join(model.model_fields)})"
             )
         raw = raw.strip()
         field = model.model_fields[key]

@@ -33,7 +33,7 @@ def test_the_option_and_its_range():
     for bad in ("9", "601"):
         with pytest.raises(RuleError, match="turn timer is 10 to 600 seconds"):
             parse_rules("indian", [f"turn_timer={bad}"])
-    with pytest.raises(RuleError, match="unknown rule 'turn_timer' for rummy"):
+    with pytest.raises(RuleError, match="unknown rule 'turn_timer' for Basic Rummy"):
         parse_rules("rummy", ["turn_timer=30"])
 
 

@@ -45,7 +45,7 @@ def test_parse_rules_reads_words_and_numbers():
 @pytest.mark.parametrize(
     "variant,items,words",
     [
-        ("rummy", ["colour=red"], "unknown rule 'colour' for rummy (known: target"),
+        ("rummy", ["colour=red"], "unknown rule 'colour' for Basic Rummy (known: target"),
         ("rummy", ["target"], "expected key=value"),
         ("rummy", ["target=0"], "target: Input should be greater than or equal to 1"),
         ("rummy", ["target=lots"], "target: Input should be a valid integer"),

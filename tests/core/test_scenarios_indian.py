@@ -36,7 +36,7 @@ def test_more_decks_option_and_too_few_refused():
 
 @pytest.mark.parametrize("n", [1, 7])
 def test_player_count(n):
-    with pytest.raises(RuleError, match="indian is for 2 to 6 players"):
+    with pytest.raises(RuleError, match="Indian Rummy is for 2 to 6 players"):
         new_game("indian", [f"P{i}" for i in range(n)], seed=1)
 
 

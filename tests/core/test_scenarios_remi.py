@@ -34,7 +34,7 @@ def test_deal_no_upcard_and_the_dealer_plays_first():
 
 @pytest.mark.parametrize("n", [1, 5])
 def test_player_count(n):
-    with pytest.raises(RuleError, match="remi is for 2 to 4 players"):
+    with pytest.raises(RuleError, match="Indonesian Remi is for 2 to 4 players"):
         new_game("remi", [f"P{i}" for i in range(n)], seed=1)
 
 

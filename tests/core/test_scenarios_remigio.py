@@ -21,9 +21,13 @@ def test_deal_and_seats():
     assert state.direction == 1 and state.to_move == (state.dealer + 1) % 6
 
 
-@pytest.mark.parametrize("variant,n", [("remigio", 7), ("remigio", 1), ("remigio-fournier", 11)])
-def test_player_count(variant, n):
-    with pytest.raises(RuleError, match=f"{variant} is for 2 to"):
+@pytest.mark.parametrize(
+    "variant,n,title",
+    [("remigio", 7, "Remigio is for 2 to 6"), ("remigio", 1, "Remigio is for 2 to 6"),
+     ("remigio-fournier", 11, r"Remigio \(Fournier\) is for 2 to 10")],
+)
+def test_player_count(variant, n, title):
+    with pytest.raises(RuleError, match=title):
         new_game(variant, [f"P{i}" for i in range(n)], seed=1)
 
 

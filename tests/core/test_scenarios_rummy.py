@@ -36,7 +36,7 @@ def test_deal_sizes_upcard_and_first_player(n, size):
 
 @pytest.mark.parametrize("n", [1, 7])
 def test_player_count(n):
-    with pytest.raises(RuleError, match="rummy is for 2 to 6 players"):
+    with pytest.raises(RuleError, match="Basic Rummy is for 2 to 6 players"):
         new_game("rummy", [PlayerSpec(f"P{i}") for i in range(n)], seed=1)
 
 
@@ -252,7 +252,7 @@ def test_fixed_number_of_hands_option():
 def test_no_close_in_rummy():
     state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND], stock_top="2D")
     state = play(state, DrawStock())
-    refused(state, Close(card("KC")), "no closing in rummy")
+    refused(state, Close(card("KC")), "no closing in Basic Rummy")
 
 
 def test_without_the_void_option_a_stalled_hand_ends_void():

@@ -100,7 +100,7 @@ def test_cli_prints_one_json_line_with_exactly_the_fields():
 @pytest.mark.parametrize(
     "args,words",
     [
-        (["--variant", "remi", "--players", "5"], "remi is for 2 to 4 players"),
+        (["--variant", "remi", "--players", "5"], "Indonesian Remi is for 2 to 4 players"),
         (["--variant", "rummy", "--players", "2", "--rule", "target=x"], "target"),
         (["--variant", "rummy", "--players", "2", "--rule", "nope=1"], "unknown rule 'nope'"),
         (["--variant", "gin", "--players", "2"], "invalid choice: 'gin'"),

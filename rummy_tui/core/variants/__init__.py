@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import CardError, parse_rank
 from . import indian, remi, remigio, rummy
-from .base import VARIANTS, HandRules, RuleError
+from .base import TITLES, VARIANTS, HandRules, RuleError
 from .ruleset import RuleSet
 
 RULESETS: dict[str, RuleSet] = {
@@ -21,6 +21,7 @@ RULESETS: dict[str, RuleSet] = {
     "indian": indian.RULESET,
 }
 """The game of each variant (deck, deal, draw rules, scoring, end): one line per variant."""
+assert all(RULESETS[v].title == TITLES[v] for v in VARIANTS)
 
 
 def hand_rules(variant: str, wild: Any = None, **rules: Any) -> HandRules:
@@ -28,7 +29,7 @@ def hand_rules(variant: str, wild: Any = None, **rules: Any) -> HandRules:
     if variant not in VARIANTS:
         raise RuleError(f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)})")
     if wild is not None and variant != "indian":
-        raise RuleError(f"variant {variant!r} has no wild rank")
+        raise RuleError(f"{TITLES[variant]} has no wild rank (only Indian Rummy has one)")
     try:
         if variant == "rummy":
             return rummy.hand_rules(**rules)
@@ -41,7 +42,7 @@ def hand_rules(variant: str, wild: Any = None, **rules: Any) -> HandRules:
     except CardError as exc:
         raise RuleError(f"bad wild rank: {exc}") from None
     except TypeError as exc:
-        raise RuleError(f"unknown rule for {variant}: {exc}") from None
+        raise RuleError(f"unknown rule for {TITLES[variant]}: {exc}") from None
 
 
-__all__ = ["RULESETS", "VARIANTS", "HandRules", "RuleError", "RuleSet", "hand_rules"]
+__all__ = ["RULESETS", "TITLES", "VARIANTS", "HandRules", "RuleError", "RuleSet", "hand_rules"]

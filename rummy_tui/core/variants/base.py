@@ -8,6 +8,15 @@ from ..cards import ACE, JACK, JOKER_INDEX
 from ..melds import MeldRules
 
 VARIANTS = ("rummy", "remi", "remigio", "remigio-fournier", "indian")
+TITLES = {
+    "rummy": "Basic Rummy",
+    "remi": "Indonesian Remi",
+    "remigio": "Remigio",
+    "remigio-fournier": "Remigio (Fournier)",
+    "indian": "Indian Rummy",
+}
+"""The display name of each variant, for messages (the keys are for the CLI and the code)."""
+assert tuple(TITLES) == VARIANTS
 
 
 class RuleError(ValueError):

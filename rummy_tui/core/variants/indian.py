@@ -101,7 +101,7 @@ class IndianRules(RuleSet):
         need = default_decks(n)
         if options.decks is not None and options.decks < need:
             raise RuleError(
-                f"indian with {n} players needs at least {need} deck{'s' if need > 1 else ''}"
+                f"Indian Rummy with {n} players needs at least {need} deck{'s' if need > 1 else ''}"
             )
 
     def deck(self, options: Any, n: int) -> list[Card]:

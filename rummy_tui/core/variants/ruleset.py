@@ -60,7 +60,7 @@ class RuleSet:
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
             raise RuleError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players"
+                f"{self.title} is for {self.min_players} to {self.max_players} players"
             )
 
     def check_options(self, options: Any, n: int) -> None:
