@@ -60,6 +60,8 @@ def test_human_output_shows_melds_deadwood_and_penalty():
         (["--variant", "indian", "--wild", "Z", "AS"], "wild"),
         (["--variant", "indian", "--wild", "0", "AS"], "wild"),
         (["AS", "2S"], "--variant"),
+        (["--variant", "rummy"], "no cards given"),
+        (["--variant", "indian", "--json", "--wild", "7"], "no cards given"),
     ],
 )
 def test_bad_input_one_line_and_exit_2(args, words):

@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.variant:
         raise UsageError("arrange: --variant is required (rummy, remi, remigio, "
                          "remigio-fournier or indian)")
+    if not args.cards:
+        # an empty table with exit 0 would read as "this hand has nothing in it"
+        raise UsageError("arrange: no cards given (for example: rummy-tui arrange "
+                         f"--variant {args.variant} AS 2S 3S)")
     from ..core.arrange import arrange
 
     rules = _parse_rules(args.rule)
