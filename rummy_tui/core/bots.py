@@ -7,7 +7,10 @@ the discard pile, counts), never another hand or the stock order.
 - ``normal``: plays through the arrangement search. It takes a discard only when that makes
   its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
   as it can, uses Remi's top-three pick-up, and drops a hopeless Indian hand (at once, or
-  later for a middle drop when the hand has not come together).
+  later for a middle drop when the hand has not come together). In Basic Rummy "costliest
+  dead card" means the costliest of the dead cards with the fewest partners (cards of its
+  rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
+  run, kept over a lone nine (bench/README.md, "The normal bot's discard").
 
 ``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
 that stream from the game's seed and action count, so a resumed game plays on identically.

@@ -57,6 +57,17 @@ def test_melds_then_lays_off_then_throws_the_costliest_dead_card():
     assert action.card in cards("JD KH")
 
 
+def test_rummy_keeps_a_partnered_high_card_and_throws_the_costliest_lone_one():
+    # the decision in bench/README.md: KH and QH are dead but build towards a run, so the
+    # normal bot throws 9C, the costliest dead card with no partner (not strictly KH / QH)
+    state = rig("rummy", ["AS 2S 3S 5D 5C 5H KH QH 9C 8D", "AH AD AC 6S 6D 6C 8S 9H 10H 4H"],
+                stock_top="7S")
+    state = play(state, DrawStock())
+    while not isinstance(action := normal(state), Discard):
+        state = play(state, action)
+    assert action == Discard(card("9C"))
+
+
 def test_remigio_closes_when_it_can():
     state = rig(
         "remigio", ["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "KS QD JC 9S 6D 5C 3S KD 2C 8S"],
