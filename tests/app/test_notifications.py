@@ -45,3 +45,22 @@ async def test_the_recap_toast_clears_the_hand_at_80x24():
     seen = await _hand_overs((80, 24), 6)
     assert len({top for _, top, _ in seen}) == 1, seen
     assert all(bottom <= 24 - 1 - 7 for _, _, bottom in seen), seen
+
+
+async def test_a_refusal_replaces_the_recap_instead_of_stacking_over_the_hand():
+    app = make_app("rummy", "Ann,Bob,cpu:Cy", seed=7)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for _ in range(2):
+            await press(pilot, "enter")
+            await settle(pilot)
+            await press(pilot, "s")
+            await press(pilot, "x")
+            await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert [n.title for n in app._notifications] == ["Since your last turn"]
+        await press(pilot, "l")  # before drawing: refused
+        await pilot.pause(0.05)
+        assert [n.title for n in app._notifications] == ["Not allowed"]
+        toasts = list(app.screen.query_one(ToastRack).query(Toast))
+        assert len(toasts) == 1 and toasts[0].region.bottom <= 24 - 1 - 7, toasts[0].region

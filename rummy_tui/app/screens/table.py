@@ -215,6 +215,21 @@ class TableScreen(Screen[None]):
             self._stop_turn_timer()
         self._advance()
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """One table message at a time (errors stay): at 80x24 a second toast stacked
+        under the first would cover the hand, and the newest message is the one that
+        answers the last key."""
+        app = self.app
+        for old in list(app._notifications):
+            if old.severity != "error":
+                app._unnotify(old, refresh=False)
+        if timeout is None:
+            super().notify(message, title=title, severity=severity, markup=markup)
+        else:
+            super().notify(message, title=title, severity=severity, timeout=timeout,
+                           markup=markup)
+
     def legal(self) -> list[Any]:
         if self._legal is None:
             state = self.state
