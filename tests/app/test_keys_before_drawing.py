@@ -106,3 +106,12 @@ async def test_the_drop_dialog_states_the_cost_from_the_options():
             assert f"first drop costs {cost} points" in app.screen.question
             await _press(pilot, "n")
             assert table.state.phase == "draw"
+
+
+async def test_m_with_nothing_selected_after_drawing_says_how_to_select():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _at_my_turn(pilot)
+        await _press(pilot, "s")
+        await _press(pilot, "m")
+        assert any("Select the cards" in m for m in _messages(app)), _messages(app)

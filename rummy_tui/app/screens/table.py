@@ -739,7 +739,12 @@ class TableScreen(Screen[None]):
 
     def action_meld(self) -> None:
         cards = self.query_one(Hand).selected_cards()
-        if self._refused(Meld(tuple(cards))):
+        from ...core.variants import RULESETS
+
+        # With nothing chosen yet, the engine's reason is wanted only when no meld could be
+        # laid now at all (draw first; melds stay in the hand); else: how to choose one.
+        if (cards or self.state.phase != "play" or not RULESETS[self.state.variant].table_melds) \
+                and self._refused(Meld(tuple(cards))):
             return
         if len(cards) < 2:
             self.notify("Select the cards of the meld with space, then press m.",
