@@ -40,7 +40,7 @@ from typing import Any, Literal, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, parse_card
 from .melds import MeldRules, _run_fits, classify
-from .variants import HandRules, RuleError, hand_rules
+from .variants import TITLES, HandRules, RuleError, hand_rules
 
 __all__ = [
     "ArrangedMeld",
@@ -198,7 +198,7 @@ def _check_copies(hand: list[Card], hr: HandRules) -> None:
         if n > most:
             what = "printed jokers" if card == 52 else f"copies of {card.code}"
             raise RuleError(
-                f"{n} {what}, but the {hr.variant} deck holds at most {most}"
+                f"{n} {what}, but the {TITLES[hr.variant]} deck holds at most {most}"
             )
 
 
