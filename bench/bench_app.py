@@ -19,6 +19,7 @@ import asyncio
 import os
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -61,6 +62,10 @@ main([])
 # rummy-tui from source at every start. Let the children write and use bytecode, and warm up
 # once, so that both apps start as they do when installed.
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+# A first start: an empty saves folder. With saves present the picker is interactive just as
+# soon, but the process (which this bench times to its exit) also waits for the thread that
+# reads them; pass --with-saves-dir DIR to time that case.
+_ENV["RUMMY_TUI_SAVES"] = tempfile.mkdtemp(prefix="rummy-bench-saves-")
 
 
 def _time(code: str) -> float:
@@ -153,7 +158,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument("--with-saves-dir", help="time start-up with this saves folder")
     args = parser.parse_args()
+    if args.with_saves_dir:
+        _ENV["RUMMY_TUI_SAVES"] = os.path.abspath(args.with_saves_dir)
     bench_startup(args.runs)
     bench_keys(args.presses)
 

@@ -74,8 +74,7 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 (bench/bench_saves.py), so this leaves room for very long games while a stray disk image or
 log file dropped in the folder is rejected at once."""
 
-SAVES_ENV = "RUMMY_TUI_SAVES"
-DEFAULT_SAVES_DIR = "saves"
+from .saves_location import DEFAULT_SAVES_DIR, SAVES_ENV, saves_dir
 BACKUP_SUFFIX = ".bak"
 
 
@@ -970,16 +969,6 @@ def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
 
 
 # --- the saves folder ------------------------------------------------------------------------
-
-
-def saves_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
-    """Where saves go: ``--saves-dir``, else ``$RUMMY_TUI_SAVES``, else ``./saves``."""
-    if cli_value:
-        return Path(cli_value).expanduser()
-    env = os.environ.get(SAVES_ENV, "").strip()
-    if env:
-        return Path(env).expanduser()
-    return Path.cwd() / DEFAULT_SAVES_DIR
 
 
 def game_id(state: GameState, when: float | None = None) -> str:

@@ -30,6 +30,7 @@ async def test_resume_list_resumes_a_save_and_marks_a_broken_one(tmp_path):
     before = bad.read_bytes()
     app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder))
     async with app.run_test(size=(100, 32)) as pilot:
+        await app.workers.wait_for_complete()  # the saves folder is read in a thread
         await pilot.pause()
         picker = app.screen
         assert isinstance(picker, PickerScreen)
@@ -66,5 +67,6 @@ async def test_palette_command_resume(tmp_path):
 async def test_no_resume_section_without_saves():
     app = RummyApp(cursor_blink=False)
     async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert not app.screen.query_one("#resume-list").display

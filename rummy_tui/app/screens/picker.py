@@ -8,6 +8,7 @@ The list is read after the first paint: start-up to an interactive picker is mea
 from __future__ import annotations
 
 from rich.markup import escape
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -53,19 +54,34 @@ class PickerScreen(Screen[None]):
         self.query_one("#picker-list", OptionList).focus()
         self.query_one("#resume-title").display = False
         self.query_one("#resume-list").display = False
-        self.call_after_refresh(self.load_saves)
+        self._saves: dict[str, object] = {}
+        # Reading the saves imports pydantic and parses every file: done in a thread, and not
+        # at all when there is no save, so the picker takes keys at once (bench_app.py).
+        from ...saves_location import has_save_files, saves_dir
+
+        if has_save_files(saves_dir(self.app.saves_dir)):  # type: ignore[attr-defined]
+            self._scan_saves_in_background()
+
+    @work(thread=True, exclusive=True, group="saves", exit_on_error=False)
+    def _scan_saves_in_background(self) -> None:
+        infos, problem = self._scan_saves()
+        self.app.call_from_thread(self._show_saves, infos, problem)
 
     def load_saves(self) -> None:
-        """Fill the Resume list from the saves folder (never writes to it)."""
+        """Fill the Resume list from the saves folder now (never writes to it)."""
+        self._show_saves(*self._scan_saves())
+
+    def _scan_saves(self) -> tuple[list, str]:
         from ... import saves
 
-        self._saves: dict[str, object] = {}
         try:
             infos = saves.list_saves(saves.saves_dir(self.app.saves_dir))  # type: ignore[attr-defined]
         except (saves.SaveError, OSError) as exc:
-            infos, problem = [], str(exc)
-        else:
-            problem = ""
+            return [], str(exc)
+        return infos, ""
+
+    def _show_saves(self, infos: list, problem: str) -> None:
+        self._saves = {}
         resume = self.query_one("#resume-list", OptionList)
         resume.clear_options()
         for n, info in enumerate(infos):
