@@ -331,6 +331,13 @@ def _meld_order(cards: Sequence[Card], kind: str) -> list[Card]:
     return sorted(cards, key=lambda c: 14 if (high_ace and c % 13 == 0) else c % 13 + 1)
 
 
+def _with_hand(hands: list[list[Card]], p: int, cards: list[Card]) -> list[list[Card]]:
+    """The hands with seat ``p``'s replaced: a new list, so states share the hands they keep."""
+    hands = list(hands)
+    hands[p] = cards
+    return hands
+
+
 def _do_draw_stock(state: GameState, action: DrawStock, rs: RuleSet) -> GameState:
     _need_phase(state, "draw")
     if not state.stock:
@@ -339,9 +346,7 @@ def _do_draw_stock(state: GameState, action: DrawStock, rs: RuleSet) -> GameStat
     new = state.copy()
     stock = state.stock
     new.stock = stock[:-1]
-    hands = list(state.hands)
-    hands[p] = state.hands[p] + [stock[-1]]
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, state.hands[p] + [stock[-1]])
     new.phase = "play"
     if rs.can_drop and state.options.turn_timer is not None:
         new.drawn = stock[-1]
@@ -380,9 +385,7 @@ def _do_take_discard(state: GameState, action: TakeDiscard, rs: RuleSet) -> Game
     depth = action.depth
     card = _check_take(state, rs, state.hands[p], depth)
     new = state.copy()
-    hands = list(state.hands)
-    hands[p] = state.hands[p] + state.discard[-depth:]
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, state.hands[p] + state.discard[-depth:])
     new.discard = state.discard[:-depth]
     new.phase = "play"
     new.taken = card
@@ -410,9 +413,7 @@ def _do_meld(state: GameState, action: Meld, rs: RuleSet) -> GameState:
     p = state.to_move
     rest, kind = _check_meld(state, rs, state.hands[p], action.cards)
     new = state.copy()
-    hands = list(state.hands)
-    hands[p] = rest
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, rest)
     new.table = state.table + [TableMeld(p, _meld_order(action.cards, kind), kind)]  # type: ignore[arg-type]
     laid = list(state.laid)
     laid[p] += len(action.cards)
@@ -434,9 +435,7 @@ def _do_lay_off(state: GameState, action: LayOff, rs: RuleSet) -> GameState:
     p = state.to_move
     rest, joined, kind = _check_lay_off(state, rs, state.hands[p], action)
     new = state.copy()
-    hands = list(state.hands)
-    hands[p] = rest
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, rest)
     table = list(state.table)
     old = table[action.meld_index]
     table[action.meld_index] = TableMeld(old.owner, _meld_order(joined, kind), kind)  # type: ignore[arg-type]
@@ -475,9 +474,7 @@ def _do_discard(state: GameState, action: Discard, rs: RuleSet) -> GameState:
     card = action.card
     rest = _check_discard(state, rs, state.hands[p], card)
     new = state.copy()
-    hands = list(state.hands)
-    hands[p] = rest
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, rest)
     new.discard = state.discard + [card]
     if p < len(state.missed) and state.missed[p]:
         # a turn completed normally: the missed turns are no longer in a row
@@ -521,9 +518,7 @@ def _do_close(state: GameState, action: Close, rs: RuleSet) -> GameState:
     p = state.to_move
     rest, arrangement = _check_close(state, rs, state.hands[p], action.discard)
     new = state.copy()
-    hands = list(state.hands)
-    hands[p] = rest
-    new.hands = hands
+    new.hands = _with_hand(state.hands, p, rest)
     # the closing discard goes face down on the pile; it is revealed in the round result
     new.discard = state.discard + [action.discard]
     text = f"{state.players[p].name} closed"
@@ -546,9 +541,7 @@ def _do_declare(state: GameState, action: Declare, rs: RuleSet) -> GameState:
     new = state.copy()
     name = state.players[p].name
     if arrangement.can_go_out:
-        hands = list(state.hands)
-        hands[p] = rest
-        new.hands = hands
+        new.hands = _with_hand(state.hands, p, rest)
         # the finish slot: the card lies face down on the open deck
         new.discard = state.discard + [action.finish]
         _log(new, p, f"{name} declared")
@@ -615,9 +608,7 @@ def _do_miss_turn(state: GameState, action: MissTurn, rs: RuleSet) -> GameState:
         rest = _remove(state.hands[p], (card,))
         if rest is None:
             raise RuleError("the card drawn this turn is not in the hand")
-        hands = list(state.hands)
-        hands[p] = rest
-        new.hands = hands
+        new.hands = _with_hand(state.hands, p, rest)
         new.discard = state.discard + [card]
         text += ": the card drawn was discarded"
     n = len(state.players)
