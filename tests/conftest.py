@@ -1,0 +1,41 @@
+"""Suite-wide switches: the slow and browser tests run with ``--all`` (CI and the README's test
+command), and are deselected — never skipped — in a plain ``pytest`` run, so the default run stays
+quick while a developer edits.
+
+- ``@pytest.mark.slow``: fuzz, brute-force reference proofs and long hypothesis runs;
+- ``@pytest.mark.browser``: tests that drive a real browser against ``rummy-tui serve``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+OPT_IN = ("slow", "browser")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all",
+        action="store_true",
+        default=False,
+        help="also run the tests marked slow or browser (CI does)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: a long fuzz or brute-force test; runs with --all")
+    config.addinivalue_line("markers", "browser: drives Chromium through Playwright; runs with --all")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--all"):
+        return
+    # ``-m slow`` (or any -m naming a marker) asks for them explicitly: leave the choice to it.
+    if config.getoption("-m"):
+        return
+    kept, deselected = [], []
+    for item in items:
+        (deselected if any(item.get_closest_marker(m) for m in OPT_IN) else kept).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
