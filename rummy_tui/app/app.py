@@ -8,10 +8,12 @@ one :class:`GameState` of the game in play. The state changes in one place only,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import App
 from textual.binding import Binding
+from textual.dom import DOMNode
 
 
 def _rummy_commands() -> type:
@@ -69,6 +71,8 @@ class RummyApp(App[None]):
         self._save_error = ""
         self._save_warning_due = False
         self._start_game = game
+        self._errors: list[tuple[str, str, bool, float]] = []
+        """The error notifications posted: (message, title, markup, until)."""
 
     # --- the one place where the game state changes ------------------------------------
     def set_game_state(self, state: GameState) -> None:
@@ -81,23 +85,45 @@ class RummyApp(App[None]):
         if self.autosave:
             self._save(quiet=True)
 
-    # --- notifications ------------------------------------------------------------------
-    def _refresh_notifications(self) -> None:
-        """Textual's toast rack drops a cleared notification's toast but keeps the holder
-        it sat in (textual 8.2): every hand-over clears the notifications, and each empty
-        holder left behind pushed the next toast one row further down until it was cut
-        off. Remove the holders whose notification is gone, so that toasts stay put."""
-        super()._refresh_notifications()
-        from textual.widgets._toast import Toast, ToastHolder
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        from .theme import theme_variables
 
-        live = self._notifications
-        try:
-            holders = list(self.screen.query(ToastHolder))
-        except Exception:  # no screen yet
-            return
-        for holder in holders:
-            if not any(toast._notification in live for toast in holder.query(Toast)):
-                holder.remove()
+        return super().get_theme_variable_defaults() | theme_variables()
+
+    # --- notifications ------------------------------------------------------------------
+    # Textual 8.2 has no public way to list the notifications on show or to dismiss one of
+    # them (App.notify returns nothing; only clear_notifications is public), so the app
+    # remembers its own errors: "one message at a time, errors stay" is a clear and a
+    # re-post of the errors still due. No upstream issue was found for either point.
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        if severity == "error":
+            until = time.monotonic() + (self.NOTIFICATION_TIMEOUT if timeout is None
+                                        else timeout)
+            self._errors.append((message, title, markup, until))
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=markup)
+
+    def notify_alone(self, message: str, *, title: str = "", severity: Any = "information",
+                     timeout: float | None = None, markup: bool = True) -> None:
+        """Show this message in place of the others; errors still due stay on show."""
+        now = time.monotonic()
+        errors = [e for e in self._errors if e[3] > now]
+        self.clear_notifications()
+        for text, head, mark, until in errors:
+            self.notify(text, title=head, severity="error", timeout=until - now, markup=mark)
+        self.notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_notifications(self) -> None:
+        """Textual's toast rack drops a cleared notification's toast but keeps the holder
+        it sat in (textual 8.2, widgets/_toast.py ToastRack.show): every hand-over clears
+        the notifications, and each empty holder left behind pushed the next toast one row
+        further down until it was cut off. All are cleared here, so all holders go (found
+        by their CSS type name: the toast module is private)."""
+        self._errors.clear()
+        for screen in self.screen_stack:
+            screen.query("ToastHolder").remove()
+        super().clear_notifications()
 
     # --- screens ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -193,19 +219,18 @@ class RummyApp(App[None]):
     async def action_quit(self) -> None:
         """ctrl+q: the game is saved after every move; if the last save failed, quitting
         loses the game, so ask first (a second ctrl+q, or y, quits anyway)."""
-        from .dialogs.choose import ConfirmDialog
+        from .dialogs.choose import QuitAnywayDialog
 
         in_play = self.game is not None and self.game.phase != "game_over"
         if not (in_play and self.autosave and self._autosave_failed) or isinstance(
-                self.screen, ConfirmDialog) and getattr(self.screen, "quit_question", False):
+                self.screen, QuitAnywayDialog):
             self.exit()
             return
         if self._save(quiet=True):
             self.exit()
             return
-        dialog = ConfirmDialog(f"{self._save_error}\n\nThe game could not be saved: "
-                               "quit anyway?")
-        dialog.quit_question = True  # type: ignore[attr-defined]
+        dialog = QuitAnywayDialog(f"{self._save_error}\n\nThe game could not be saved: "
+                                  "quit anyway?")
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -233,3 +258,9 @@ class RummyApp(App[None]):
     def action_new_game(self) -> None:
         self.game = None
         self.back_to_picker()
+
+
+def rummy_app(node: DOMNode) -> RummyApp:
+    """The app of a screen or widget, typed: Textual types ``node.app`` as a plain ``App``.
+    The one cast of the app; screens use it through a ``rummy`` property."""
+    return cast(RummyApp, node.app)

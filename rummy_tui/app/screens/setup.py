@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ..app import rummy_app
 from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range
@@ -109,11 +110,11 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("four-colour deck", classes="setup-label")
                 yield Select([("yes", True), ("no", False)],
-                             value=bool(self.app.four_colour),  # type: ignore[attr-defined]
+                             value=bool(rummy_app(self).four_colour),
                              allow_blank=False, id="four-colour", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("computer speed", classes="setup-label")
-                yield Select(SPEEDS, value=_nearest_speed(self.app.bot_delay),  # type: ignore[attr-defined]
+                yield Select(SPEEDS, value=_nearest_speed(rummy_app(self).bot_delay),
                              allow_blank=False, id="bot-speed", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -152,7 +153,7 @@ class SetupScreen(Screen[None]):
         for error in self.query(".field-error"):
             error.display = False
         for field in self.query(Input):
-            field.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
+            field.cursor_blink = rummy_app(self).cursor_blink
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 
@@ -263,11 +264,11 @@ class SetupScreen(Screen[None]):
             _show_error(error, str(exc))
             return
         _show_error(error, "")
-        app = self.app
-        app.four_colour = bool(self.query_one("#four-colour", Select).value)  # type: ignore[attr-defined]
+        app = rummy_app(self)
+        app.four_colour = bool(self.query_one("#four-colour", Select).value)
         speed = self.query_one("#bot-speed", Select).value
-        app.bot_delay = float(speed) if isinstance(speed, (int, float)) else 0.6  # type: ignore[attr-defined]
-        app.start_game(state)  # type: ignore[attr-defined]
+        app.bot_delay = float(speed) if isinstance(speed, (int, float)) else 0.6
+        app.start_game(state)
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from ..app import rummy_app
 from ...core.state import GameState, RoundResult
 from ..presets import VARIANT_TITLES
 from ..widgets.table_parts import cards_text
@@ -180,7 +181,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        app = self.app
+        app = rummy_app(self)
         state = self.state
         result = state.last_round
         with Vertical():
@@ -190,10 +191,10 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static(round_headline(state, result), id="headline")
             with VerticalScroll():
                 if result is not None:
-                    yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
-                    yield Static(_hands(state, result, app.ascii, app.four_colour),  # type: ignore[attr-defined]
+                    yield _results_table(state, result, app.ascii, app.four_colour)
+                    yield Static(_hands(state, result, app.ascii, app.four_colour),
                                  id="hands")
-                yield ScoreChart(state, app.ascii)  # type: ignore[attr-defined]
+                yield ScoreChart(state, app.ascii)
             label = "See the result" if state.phase == "game_over" else "Deal the next round"
             with Horizontal(id="summary-buttons"):
                 yield Button(f"{label} (Enter)", variant="primary", id="next")
@@ -245,7 +246,7 @@ class GameOverScreen(Screen[None]):
                 "out" if state.eliminated[seat] else "")
             table.add_row(str(place), player.name, str(state.scores[seat]), mark)
         yield table
-        yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
+        yield ScoreChart(state, rummy_app(self).ascii)
         with Horizontal(id="gameover-buttons"):
             yield Button("Play again (p)", variant="primary", id="again")
             yield Button("New game (n)", id="new")
@@ -269,4 +270,4 @@ class GameOverScreen(Screen[None]):
         state = self.state
         fresh = new_game(state.variant, list(state.players), seed=state.seed + 1,
                          options=state.options)
-        self.app.start_game(fresh)  # type: ignore[attr-defined]
+        rummy_app(self).start_game(fresh)
