@@ -71,8 +71,10 @@ class RummyApp(App[None]):
         self._save_error = ""
         self._save_warning_due = False
         self._start_game = game
-        self._errors: list[tuple[str, str, bool, float]] = []
-        """The error notifications posted: (message, title, markup, until)."""
+        self._errors: list[tuple[str, str, Any, bool, float]] = []
+        """The error toasts posted: (message, title, severity, markup, until)."""
+        self._waiting: list[tuple[str, str, Any, bool, float]] = []
+        """Toasts held back while a dialog is up."""
 
     # --- the one place where the game state changes ------------------------------------
     def set_game_state(self, state: GameState) -> None:
@@ -91,28 +93,41 @@ class RummyApp(App[None]):
         return super().get_theme_variable_defaults() | theme_variables()
 
     # --- notifications ------------------------------------------------------------------
-    # Textual 8.2 has no public way to list the notifications on show or to dismiss one of
-    # them (App.notify returns nothing; only clear_notifications is public), so the app
-    # remembers its own errors: "one message at a time, errors stay" is a clear and a
-    # re-post of the errors still due. No upstream issue was found for either point.
+    # The table's own messages have lines of their own (widgets/messages.py); toasts are
+    # for the rest (errors: a failed save). A toast never covers a dialog (issue 12): one
+    # posted while a modal screen is up waits, and the toasts on show when a dialog opens
+    # are taken down and the errors among them shown again after it. Textual 8.2 has no
+    # public way to list or dismiss one notification (App.notify returns nothing), so the
+    # app remembers its errors itself. No upstream issue was found for this.
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
+        until = time.monotonic() + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        entry = (message, title, severity, markup, until)
+        if self._modal_up():
+            self._waiting.append(entry)
+            return
         if severity == "error":
-            until = time.monotonic() + (self.NOTIFICATION_TIMEOUT if timeout is None
-                                        else timeout)
-            self._errors.append((message, title, markup, until))
+            self._errors.append(entry)
         super().notify(message, title=title, severity=severity, timeout=timeout,
                        markup=markup)
 
-    def notify_alone(self, message: str, *, title: str = "", severity: Any = "information",
-                     timeout: float | None = None, markup: bool = True) -> None:
-        """Show this message in place of the others; errors still due stay on show."""
+    def _modal_up(self) -> bool:
+        from textual.screen import ModalScreen
+
+        return bool(self.screen_stack) and isinstance(self.screen, ModalScreen)
+
+    def _screen_changed(self) -> None:
+        """A dialog opened: take the toasts down (errors wait); closed: show what waited."""
         now = time.monotonic()
-        errors = [e for e in self._errors if e[3] > now]
-        self.clear_notifications()
-        for text, head, mark, until in errors:
-            self.notify(text, title=head, severity="error", timeout=until - now, markup=mark)
-        self.notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if self._modal_up():
+            self._waiting.extend(e for e in self._errors if e[4] > now)
+            self.clear_notifications()
+            return
+        waiting, self._waiting = self._waiting, []
+        for message, title, severity, markup, until in waiting:
+            if severity == "error" or until > now:
+                self.notify(message, title=title, severity=severity, markup=markup,
+                            timeout=max(3.0, until - now))
 
     def clear_notifications(self) -> None:
         """Textual's toast rack drops a cleared notification's toast but keeps the holder
@@ -125,8 +140,39 @@ class RummyApp(App[None]):
             screen.query("ToastHolder").remove()
         super().clear_notifications()
 
+    # --- the smallest terminal (issue 12) --------------------------------------------------
+    def _check_size(self, _: object = None) -> None:
+        """Below 80x24 the too-small screen covers everything; it goes when the terminal
+        is large enough again."""
+        from .dialogs.too_small import TooSmallScreen, too_small
+
+        if not self.screen_stack:
+            return
+        top = self.screen
+        small = too_small(*self.size)
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def on_resize(self) -> None:
+        self.call_later(self._check_size)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """A screen opened while the terminal is too small goes under the too-small screen
+        (a pass screen, a dialog, the next round's summary)."""
+        from .dialogs.too_small import TooSmallScreen
+
+        if self.screen_stack and isinstance(self.screen, TooSmallScreen) \
+                and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+        return super().push_screen(screen, *args, **kwargs)
+
     # --- screens ------------------------------------------------------------------------
     def on_mount(self) -> None:
+        # After every change of screen: too small? (a popped screen may have uncovered one)
+        self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._check_size))
+        self.screen_change_signal.subscribe(self, lambda _: self._screen_changed())
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
         else:

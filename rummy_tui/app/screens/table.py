@@ -51,11 +51,11 @@ from ..widgets.table_parts import (
     TableMelds,
     ascii_text,
     cards_text,
-    fit_recap,
     game_title,
     merged_log,
     phase_words,
 )
+from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
 from .table_moves import TableMoves, describe
 
@@ -83,6 +83,9 @@ class TableScreen(TableMoves, Screen[None]):
     BINDINGS = [
         Binding("left", "cursor(-1)", "◀", show=False),
         Binding("right", "cursor(1)", "▶", show=False),
+        Binding("home", "cursor_to(0)", "First card", show=False),
+        Binding("end", "cursor_to(-1)", "Last card", show=False),
+        Binding("escape", "clear_selection", "Clear selection", show=False),
         Binding("space", "toggle", "Select"),
         Binding("s", "draw_stock", "Stock"),
         Binding("s", "attempt('draw_stock')", show=False),
@@ -114,6 +117,7 @@ class TableScreen(TableMoves, Screen[None]):
         Binding("a", "arrange", "Arrange"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        Binding("u", "nothing_to_undo", show=False),
         Binding("question_mark", "app.help", "Rules"),
         Binding("ctrl+s", "app.save", "Save", show=False),
         # ctrl+q quits everywhere (an app binding); the table's footer needs the room.
@@ -162,6 +166,7 @@ class TableScreen(TableMoves, Screen[None]):
             with Vertical(id="log-box"):
                 yield ActionLog(id="log")
         yield TableMelds(ascii=ascii, four_colour=four, id="melds")
+        yield TableMessages(id="messages")
         with Vertical(id="hand-box"):
             yield InfoLine(id="hand-info")
             yield Hand(ascii=ascii, four_colour=four, id="hand")
@@ -192,11 +197,19 @@ class TableScreen(TableMoves, Screen[None]):
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """One table message at a time (errors stay): at 80x24 a second toast stacked
-        under the first would cover the hand, and the newest message is the one that
-        answers the last key."""
-        self.rummy.notify_alone(message, title=title, severity=severity, timeout=timeout,
-                                markup=markup)
+        """A table message goes to the message lines above the hand, in place of the last
+        one (the newest answers the last key); an error is a toast, and stays."""
+        if severity == "error":
+            self.rummy.notify(message, title=title, severity=severity, timeout=timeout,
+                              markup=markup)
+        else:
+            self.query_one(TableMessages).say(message, title=title, severity=severity)
+
+    def _clear_messages(self) -> None:
+        """The last player's messages are no business of the next one's (a hint names the
+        cards of the hand it was for)."""
+        self.app.clear_notifications()
+        self.query_one(TableMessages).clear()
 
     # --- turn controller -------------------------------------------------------------
     def _advance(self) -> None:
@@ -209,13 +222,13 @@ class TableScreen(TableMoves, Screen[None]):
                     self._show_summary()
             case BotTurn():
                 if had_hand and self.session.viewer is None:
-                    self.app.clear_notifications()
+                    self._clear_messages()
                 self._redraw()
                 self._schedule_bot()
             case HandOver(seat=seat):
                 # Hide the last hand before anything else is drawn, then hand over. Its
-                # notifications go too: a hint names the cards of the hand it was for.
-                self.app.clear_notifications()
+                # messages go too.
+                self._clear_messages()
                 self._redraw()
                 self._footer_changed()
                 from ..dialogs.pass_device import PassDeviceScreen
@@ -277,13 +290,10 @@ class TableScreen(TableMoves, Screen[None]):
         others = self.session.recap(seat)
         lines = [ascii_text(t, self.rummy.ascii)
                  for t in merged_log(others, self.state.players)]
-        # The last player's notifications are no business of this one's.
-        self.app.clear_notifications()
+        self._clear_messages()
         self.rummy.warn_if_unsaved(on_table=True)
         self._start_turn_timer()
-        if lines:
-            shown = fit_recap(lines, self.app.size.width, self.app.size.height)
-            self.notify("\n".join(shown), title="Since your last turn", timeout=5)
+        self.query_one(TableMessages).recap = tuple(lines)
 
     def _schedule_bot(self) -> None:
         if self._bot_timer is not None:
@@ -319,7 +329,7 @@ class TableScreen(TableMoves, Screen[None]):
 
         self.session.busy = True
         self._footer_changed()
-        self.app.clear_notifications()
+        self._clear_messages()
         self.app.push_screen(RoundSummaryScreen(self.state), self._summary_closed)
 
     def _summary_closed(self, _: object = None) -> None:
@@ -347,9 +357,14 @@ class TableScreen(TableMoves, Screen[None]):
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
         self.query_one(Hand).clear_selection()
+        self.query_one(TableMessages).clear_feedback()
         if self.session.wrong_declaration(action, new_state):
             self._wrong_declaration(new_state)
             return True
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            # The card just drawn is marked, and the cursor goes to it (issue 12).
+            hand = self.query_one(Hand)
+            hand.mark_new(hand.cards)
         self.commit(new_state)
         return True
 
@@ -482,6 +497,8 @@ class TableScreen(TableMoves, Screen[None]):
                 return len(session.arrangement(self.query_one(Hand).cards).deadwood) <= 1
             except Exception:
                 return False
+        if action == "nothing_to_undo":
+            return session.viewer is not None and not session.busy
         if action in _HAND_ACTIONS:
             if action == "undo":
                 return session.my_turn() and bool(session.undo_stack)

@@ -80,6 +80,25 @@ class TableMoves:
     def action_cursor(self, delta: int) -> None:
         self.query_one(Hand).move_cursor(delta)
 
+    def action_cursor_to(self, index: int) -> None:
+        hand = self.query_one(Hand)
+        if hand.cards:
+            hand.cursor = index % len(hand.cards)
+
+    def action_clear_selection(self) -> None:
+        self.query_one(Hand).clear_selection()
+
+    def action_nothing_to_undo(self) -> None:
+        session = self.session
+        if not session.my_turn():
+            if session.in_play:
+                state = session.state
+                self.notify(f"It is {state.players[state.to_move].name}'s turn.",
+                            severity="warning")
+            return
+        self.notify("Nothing to undo: a draw, and what came before it, cannot be undone.",
+                    severity="warning")
+
     def action_toggle(self) -> None:
         self.query_one(Hand).toggle()
 

@@ -47,6 +47,7 @@ class CardWidget(Widget):
     CardWidget.-clubs { color: $card-clubs; }
     CardWidget.-joker { color: $card-joker; }
     CardWidget.-wild { text-style: bold underline; }
+    CardWidget.-new { background: #d9f2c4; }
     CardWidget.-cursor { background: #9fd3ff; }
     CardWidget.-selected { background: #ffd84d; offset-y: -1; }
     CardWidget.-cursor.-selected { background: #ffab40; }

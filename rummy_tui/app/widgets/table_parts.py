@@ -84,25 +84,6 @@ def phase_words(view: PlayerView) -> dict[str, Any]:
     return words
 
 
-def fit_recap(lines: list[str], width: int, height: int) -> list[str]:
-    """The newest recap lines that fit the toast over the table's melds, between the piles
-    and the hand: at 24 rows that is room for about five lines, and it must not cover the
-    hand (rows: the title, two of padding, one of margin; a toast is half as wide as the
-    screen, so a long line takes two)."""
-    room = max(2, min(9, height - 20))
-    width = max(20, width // 2 - 6)
-    shown: list[str] = []
-    for line in reversed(lines):
-        rows = -(-len(line) // width)
-        if rows > room - (len(lines) > len(shown) + 1):
-            break
-        room -= rows
-        shown.insert(0, line)
-    if len(shown) < len(lines):
-        shown.insert(0, f"… {len(lines) - len(shown)} earlier (see the log)")
-    return shown
-
-
 PHASES = ("Draw", "Meld", "Discard")
 """Where melds go on the table (Rummy, Remi)."""
 HAND_PHASES = ("Draw", "Discard")
