@@ -64,6 +64,7 @@ from .core.state import (
     RoundResult,
     TableMeld,
 )
+from .core.registry import variant_of
 from .core.variants import VARIANTS, RuleError
 
 SCHEMA_VERSION = 2
@@ -209,6 +210,9 @@ class StateModel(_Model):
     # Indian's turn timer (optional, so that saves written before it still load)
     drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
     missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+    # Basic Rummy, once the stock has been rebuilt (saves before it: read from the log)
+    melded_since_rebuild: bool | None = Field(
+        None, description="someone melded or laid off since the stock was last rebuilt")
 
     @model_serializer(mode="wrap")
     def _leave_out_timer_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -218,6 +222,8 @@ class StateModel(_Model):
             data.pop("drawn", None)
         if not any(self.missed):
             data.pop("missed", None)
+        if self.melded_since_rebuild is None:
+            data.pop("melded_since_rebuild", None)
         return data
 
 
@@ -230,7 +236,7 @@ class SaveFile(_Model):
     schema_version: Literal[2] = Field(description="the version of this format")
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
-    variant: Literal["rummy", "remi", "remigio", "remigio-fournier", "indian"]
+    variant: Literal[VARIANTS]  # type: ignore[valid-type]  (the registry's keys)
     preset: str = Field(description="the picker entry: the variant, or indian-<format>")
     options: dict[str, Any] = Field(description="the variant's options (core/options.py)")
     players: Annotated[list[PlayerModel], Field(min_length=2, max_length=10)]
@@ -251,14 +257,11 @@ class SaveFile(_Model):
         return self
 
 
-assert tuple(SaveFile.model_fields["variant"].annotation.__args__) == VARIANTS  # type: ignore[union-attr]
 
 
 def preset_of(variant: str, options: Any) -> str:
     """The picker's entry for a game: the variant, and the format for Indian Rummy."""
-    if variant == "indian":
-        return f"indian-{options.format}"
-    return variant
+    return variant_of(variant).preset_of(options)
 
 
 def json_schema() -> dict[str, Any]:
@@ -353,7 +356,8 @@ def to_dict(
         }
         # written only when they matter (Indian's turn timer), so other saves stay as they were
         | ({"drawn": _code(s.drawn)} if s.drawn is not None else {})
-        | ({"missed": list(s.missed)} if any(s.missed) else {}),
+        | ({"missed": list(s.missed)} if any(s.missed) else {})
+        | ({"melded_since_rebuild": s.melded_since_rebuild} if s.rebuilds else {}),
     } | ({"history": [_round_dict(r) for r in s.history]} if with_history else {}) | ({"log": [{"round_no": e.round_no, "player": e.player, "text": e.text}
                   for e in s.log]} if with_log else {})
 
@@ -520,7 +524,30 @@ def to_state(save: SaveFile) -> GameState:
         deck_size=st.deck_size,
         drawn=_card_or_none(st.drawn),
         missed=list(st.missed) or [0] * len(save.players),
+        melded_since_rebuild=_melded_since_rebuild(st, save),
     )
+
+
+def _melded_since_rebuild(st: Any, save: Any) -> bool:
+    """The state's flag, or for a save written before it (the migration of such a file):
+    did anyone meld or lay off since the last rebuild, as its log tells."""
+    if st.melded_since_rebuild is not None:
+        return bool(st.melded_since_rebuild)
+    if not st.rebuilds:
+        return False
+    names = [p.name for p in save.players]
+    for entry in reversed(save.log):
+        player, text = entry["player"], entry["text"]
+        if entry["round_no"] != st.round_no:
+            return False
+        if player is None:
+            if text.startswith("The discard pile was shuffled"):
+                return False
+            continue
+        rest = text[len(names[player]):] if 0 <= player < len(names) else ""
+        if rest.startswith(" melded ") or rest.startswith(" laid off "):
+            return True
+    return False
 
 
 # --- migrations ------------------------------------------------------------------------------
@@ -602,8 +629,6 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
     """How the engine always leaves a state, which a hand-edited file can get wrong: the round
     number and the history agree, the winner exists only once the game is over, a player out
     of the game is out of the deal, the direction is the variant's."""
-    from .core.engine import ruleset
-
     problems = []
     finished = state.phase in ("round_over", "game_over")
     rounds = state.round_no if finished else state.round_no - 1
@@ -621,7 +646,7 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
                         else "the game is over without a winner")
     if not finished and any(e and not o for e, o in zip(state.eliminated, state.out)):
         problems.append("an eliminated player is still in the deal")
-    rs = ruleset(state.variant)
+    rs = variant_of(state.variant)
     deck = len(rs.deck(state.options, len(state.players)))
     if state.deck_size != deck:
         problems.append(f"deck_size {state.deck_size} is not the {deck} cards of this game")

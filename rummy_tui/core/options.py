@@ -97,7 +97,7 @@ def _parts(annotation: Any) -> tuple[list[Any], bool]:
 
 
 def _typed(key: str, raw: str, annotation: Any) -> Any:
-    """The value ``raw`` (text) as the field's type; RuleError naming the field if it is not."""
+    """The value ``raw`` (text) as the field's type, or the text itself if it is none of them."""
     kinds, allows_none = _parts(annotation)
     word = raw.lower()
     if allows_none and word in _NONE_WORDS:
@@ -120,17 +120,8 @@ def _typed(key: str, raw: str, annotation: Any) -> Any:
                     return choice
         elif kind is str:
             return raw
-    choices = []
-    for kind in kinds:
-        if kind is bool:
-            choices.append("true or false")
-        elif kind is int:
-            choices.append("a whole number")
-        elif typing.get_origin(kind) is typing.Literal:
-            choices.append("one of " + ", ".join(str(c) for c in typing.get_args(kind)))
-    if allows_none:
-        choices.append("none")
-    raise RuleError(f"bad rule {key}={_short(raw)!r}: expected {' or '.join(choices)}")
+    # not one of the field's types: the model refuses it, naming the field and the type
+    return raw
 
 
 def parse_rules(variant: str, items: Iterable[str] | None = None) -> OptionsModel:

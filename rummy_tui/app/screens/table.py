@@ -42,6 +42,7 @@ from ...core.state import (
     PlayerView,
     TakeDiscard,
 )
+from ...core.registry import variant_of
 from ...core.variants import RuleError
 from ..presets import PRESETS, VARIANT_TITLES
 from ..rules import best_arrangement, merge_order, rules_for, wild_rank
@@ -503,15 +504,11 @@ class TableScreen(Screen[None]):
     def _phase_words(self) -> dict[str, Any]:
         """What the status bar names: the deal (Indian), and the phases of a turn as the
         variant has them (melds on the table or kept in the hand; declare or close)."""
-        from ...core.variants import RULESETS
-
         state = self.state
-        rs = RULESETS[state.variant]
+        rs = variant_of(state.variant)
         words: dict[str, Any] = {"table_melds": bool(rs.table_melds)}
-        if getattr(rs, "can_declare", False):
-            words["finish"] = "Declare"
-        elif getattr(rs, "can_close", False) and not rs.table_melds:
-            words["finish"] = "Close"
+        if rs.finish_action:
+            words["finish"] = rs.finish_action
         if state.variant == "indian":
             deals = getattr(state.options, "deals", None)
             if getattr(state.options, "format", None) == "deals" and deals:
@@ -739,11 +736,9 @@ class TableScreen(Screen[None]):
 
     def action_meld(self) -> None:
         cards = self.query_one(Hand).selected_cards()
-        from ...core.variants import RULESETS
-
         # With nothing chosen yet, the engine's reason is wanted only when no meld could be
         # laid now at all (draw first; melds stay in the hand); else: how to choose one.
-        if (cards or self.state.phase != "play" or not RULESETS[self.state.variant].table_melds) \
+        if (cards or self.state.phase != "play" or not variant_of(self.state.variant).table_melds) \
                 and self._refused(Meld(tuple(cards))):
             return
         if len(cards) < 2:

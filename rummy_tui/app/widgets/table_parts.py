@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.cards import Card
+from ...core.registry import variant_of
 from ...core.state import PlayerView
 from .card import CardBack, CardWidget, suit_class
 
@@ -206,9 +207,7 @@ class TableMelds(VerticalScroll):
     def show(self, view: PlayerView) -> None:
         text = Text()
         if not view.table:
-            from ...core.variants import RULESETS
-
-            if RULESETS[view.variant].table_melds:
+            if variant_of(view.variant).table_melds:
                 text.append("No melds on the table.", style="dim")
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from ..arrange import best_arrangement
 from ..cards import ACE, Card, CardError, make_deck, parse_rank
@@ -61,6 +69,20 @@ class IndianOptions(OptionsModel):
         if self.turn_timer is None:
             data.pop("turn_timer", None)
         return data
+
+    @field_validator("turn_timer", mode="wrap")
+    @classmethod
+    def _timer_range(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> int | None:
+        # the bounds are the field's (ge/le, in the JSON schema too); the message says both
+        try:
+            return handler(value)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            if isinstance(value, int) and not isinstance(value, bool):
+                raise ValueError(
+                    f"the turn timer is {TURN_TIMER_MIN} to {TURN_TIMER_MAX} seconds a turn, "
+                    f"or none for no timer (got {value})"
+                ) from None
+            raise exc
 
     @model_validator(mode="after")
     def _deals_only_in_deals_format(self) -> IndianOptions:
