@@ -27,19 +27,8 @@ from .arrange import best_arrangement
 from .engine import is_legal, view
 from .melds import classify
 from .state import (
-    Action,
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    GameState,
-    LayOff,
-    Meld,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
+    Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
+    Meld, NextRound, PlayerView, TakeDiscard,
 )
 from .hand_rules import HandRules
 from .registry import variant_of

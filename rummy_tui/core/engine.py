@@ -27,23 +27,8 @@ from .options import make_options
 from .registry import variant_of
 from .seats import mix
 from .state import (
-    Action,
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    GameState,
-    LayOff,
-    LogEntry,
-    Meld,
-    MissTurn,
-    NextRound,
-    PlayerSpec,
-    PlayerView,
-    TableMeld,
-    TakeDiscard,
+    Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
+    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
 )
 from .turn import (
     SYMBOL,
