@@ -10,16 +10,6 @@ import argparse
 import sys
 from typing import Any
 
-PRESET_ALIASES = {
-    "rummy": ("rummy", {}),
-    "basic": ("rummy", {}),
-    "remi": ("remi", {}),
-    "indonesian-remi": ("remi", {}),
-    "remigio": ("remigio", {}),
-    "remigio-fournier": ("remigio-fournier", {}),
-    "fournier": ("remigio-fournier", {}),
-    "indian": ("indian", {}),
-}
 
 
 class PlayError(Exception):

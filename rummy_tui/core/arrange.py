@@ -40,7 +40,8 @@ from typing import Any, Literal, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, parse_card
 from .melds import MeldRules, _run_fits, classify
-from .variants import TITLES, HandRules, RuleError, hand_rules
+from .hand_rules import HandRules, RuleError
+from .registry import hand_rules, title_of
 
 __all__ = [
     "ArrangedMeld",
@@ -198,7 +199,7 @@ def _check_copies(hand: list[Card], hr: HandRules) -> None:
         if n > most:
             what = "printed jokers" if card == 52 else f"copies of {card.code}"
             raise RuleError(
-                f"{n} {what}, but the {TITLES[hr.variant]} deck holds at most {most}"
+                f"{n} {what}, but the {title_of(hr.variant)} deck holds at most {most}"
             )
 
 

@@ -133,12 +133,12 @@ class TableMoves:
 
     def action_meld(self) -> None:
         cards = self.query_one(Hand).selected_cards()
-        from ...core.variants import RULESETS
+        from ...core.registry import variant_of
 
         pv = self.session.view()
         # With nothing chosen yet, the engine's reason is wanted only when no meld could be
         # laid now at all (draw first; melds stay in the hand); else: how to choose one.
-        if (cards or pv.phase != "play" or not RULESETS[pv.variant].table_melds) \
+        if (cards or pv.phase != "play" or not variant_of(pv.variant).table_melds) \
                 and self._refused(Meld(tuple(cards))):
             return
         if len(cards) < 2:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.cards import Card
+from ...core.registry import variant_of
 from ...core.state import PlayerView
 from ..theme import TABLE_INK
 from .card import CardBack, CardWidget, suit_class
@@ -67,14 +68,10 @@ def game_title(view: PlayerView) -> str:
 def phase_words(view: PlayerView) -> dict[str, Any]:
     """What the status bar names: the deal (Indian), and the phases of a turn as the
     variant has them (melds on the table or kept in the hand; declare or close)."""
-    from ...core.variants import RULESETS
-
-    rs = RULESETS[view.variant]
+    rs = variant_of(view.variant)
     words: dict[str, Any] = {"table_melds": bool(rs.table_melds)}
-    if getattr(rs, "can_declare", False):
-        words["finish"] = "Declare"
-    elif getattr(rs, "can_close", False) and not rs.table_melds:
-        words["finish"] = "Close"
+    if rs.finish_action:
+        words["finish"] = rs.finish_action
     if view.variant == "indian":
         deals = getattr(view.options, "deals", None)
         if getattr(view.options, "format", None) == "deals" and deals:
@@ -243,9 +240,7 @@ class TableMelds(VerticalScroll):
     def show(self, view: PlayerView) -> None:
         text = Text()
         if not view.table:
-            from ...core.variants import RULESETS
-
-            if RULESETS[view.variant].table_melds:
+            if variant_of(view.variant).table_melds:
                 text.append("No melds on the table.", style="dim")
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.
