@@ -101,6 +101,56 @@ def joker_heavy_hands(rng: random.Random, n: int) -> list[tuple[list[str], str]]
     return hands
 
 
+def _meld(rng: random.Random, wild: str | None, jokers: bool) -> list[str]:
+    """One run (maybe with a joker in it) or one set, as card codes."""
+    if rng.random() < 0.6:
+        suit = rng.choice(SUITS)
+        length = rng.choice((3, 3, 4, 4, 5))
+        start = rng.randrange(0, 14 - length)
+        meld = [RANKS[r] + suit for r in range(start, start + length)]
+    else:
+        rank = rng.choice(RANKS)
+        meld = [rank + s for s in rng.sample(SUITS, rng.choice((3, 3, 4)))]
+    if jokers and rng.random() < 0.4:
+        meld[rng.randrange(len(meld))] = "JK" if wild is None or rng.random() < 0.5 else (
+            wild + rng.choice(SUITS)
+        )
+    return meld
+
+
+def rich_hands(
+    rng: random.Random, n: int, size: int, deck: list[str], melds: tuple[int, ...], wild: bool
+) -> list[tuple[list[str], str | None]]:
+    """Meld-rich hands: a few runs and sets (some with a joker or wild card), the rest dealt
+    from what is left of the deck."""
+    hands = []
+    for _ in range(n):
+        w = rng.choice(RANKS) if wild else None
+        left = list(deck)
+        hand: list[str] = []
+        for _ in range(rng.choice(melds)):
+            for card in _meld(rng, w, True):
+                if card in left and len(hand) < size:
+                    left.remove(card)
+                    hand.append(card)
+        rng.shuffle(left)
+        hand += left[: size - len(hand)]
+        rng.shuffle(hand)
+        hands.append((hand, w))
+    return hands
+
+
+def indian_rich_hands(rng: random.Random, n: int) -> list[tuple[list[str], str | None]]:
+    """13 cards, 2 x (52 + 1), a wild rank: two or three runs or sets, some with jokers."""
+    return rich_hands(rng, n, 13, indian_deck(), (2, 3, 3), True)
+
+
+def remigio_rich_hands(rng: random.Random, n: int) -> list[list[str]]:
+    """10 cards, 2 x 52 + 4 jokers: two or three runs or sets, some with jokers."""
+    deck = DECK52 * 2 + ["JK"] * 4
+    return [h for h, _ in rich_hands(rng, n, 10, deck, (2, 3, 3), False)]
+
+
 def time_ours(
     jobs: list[tuple[list[str], str, str | None]], rounds: int = 1
 ) -> tuple[list[float], list[int], list[float]]:
