@@ -19,6 +19,7 @@ It has the shape of the one-deck search (core/arrange.py):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .arrange_build import Built, build
@@ -62,7 +63,8 @@ def _span(ranks: int, kinds: tuple[str, ...]) -> int:
     return best[0] << 8 | best[1] << 4 | best[2]
 
 
-def _set_options(counts: list[int], distinct: bool, set_max: int | None, jokers: int):
+@lru_cache(maxsize=4096)
+def _set_options(counts: tuple[int, ...], distinct: bool, set_max: int | None, jokers: int):
     """Ways to send copies of one rank to sets: (jokers, copies per suit, sizes of the sets).
 
     Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
@@ -86,7 +88,7 @@ def _set_options(counts: list[int], distinct: bool, set_max: int | None, jokers:
                     if need <= jokers:
                         out.append((need, -n, (u0, u1, u2, u3), m))
     out.sort()
-    return [(need, u, m) for need, _, u, m in out]
+    return tuple((need, u, m) for need, _, u, m in out)
 
 
 class MultiDeckSolver:
@@ -172,10 +174,10 @@ class MultiDeckSolver:
             low = pairs & -pairs
             pairs ^= low
             r = low.bit_length() - 1
-            counts = [
+            counts = tuple(
                 (k & low) and 1 + bool(k >> 13 & low) + bool(k >> 26 & low) + bool(k >> 39 & low)
                 for k in keys
-            ]
+            )
             options = _set_options(counts, self.distinct, self.set_max, jokers)
             if options:
                 ranks.append((r, options))
@@ -185,16 +187,24 @@ class MultiDeckSolver:
         # tables are made for up to 2, 4, 6, ... jokers: one serves hands with fewer
         self.cap_k = jokers + (jokers & 1)
         self.memo: dict[int, tuple[int, ...]] = {}
-        # what the ranks from i on could still take out of the suits, at most
-        gain = [0] * (len(ranks) + 1)
+        # what the ranks from i on could still take out of each suit's deadwood, at most
+        reach = [[0, 0, 0, 0] for _ in range(len(ranks) + 1)]
         for i in range(len(ranks) - 1, -1, -1):
             r, options = ranks[i]
-            gain[i] = gain[i + 1] + self.fam.rank_cost[r] * max(sum(u) for _, u, _ in options)
-        self.gain = gain
-        try:
-            self._choose(ranks, 0, keys, [self._table(k) for k in keys], 0, 0, [])
-        except _Unmet:
-            pass
+            cost = self.fam.rank_cost[r]
+            reach[i] = [
+                reach[i + 1][s] + cost * max(u[s] for _, u, _ in options) for s in range(4)
+            ]
+        self.reach = reach
+        tables = [self._table(k) for k in keys]
+        # no sets first: the bound for the rest, and what a tie keeps
+        self.best = self._combine(tables, 0, 0, None)
+        self.best_choice = ([], keys, 0, 0)
+        if self.declaration and self.best >= _INF:
+            # no sets and still no declaration: sets only take cards and jokers away from
+            # sequences, so no choice of sets meets it
+            return build(self, hand, Built(met=False))
+        self._choose(ranks, 0, keys, tables, 0, 0, [])
         if self.best >= _INF:
             return build(self, hand, Built(met=False))
         return build(self, hand, self._rebuild(hand, keys, layers))
@@ -210,27 +220,32 @@ class MultiDeckSolver:
         self, ranks: list, i: int, keys: list[int], tables: list, used: int, aux: int,
         chosen: list,
     ) -> None:
-        """Every choice of sets, rank by rank (none first), then the suits' tables.
+        """Every choice of sets, rank by rank (the biggest sets first, no set last), then the
+        suits' tables.
 
         A subtree is skipped when even taking every card its ranks could still send to sets
-        out of the deadwood would not beat the best found (removing a card lowers a suit's
-        cost by at most that card's cost)."""
+        out of each suit's deadwood would not beat the best found (removing a card lowers a
+        suit's cost by at most that card's cost, and never below nothing)."""
         floor = 0
-        for t in tables:
-            floor += t[0] >> COST
-        if floor - self.gain[i] >= self.best:
+        reach = self.reach[i]
+        room = self.jokers - used
+        for s in range(4):
+            for e in tables[s]:  # the cheapest entry the jokers left can pay for
+                if (e >> 8 & KMASK) <= room:
+                    f = (e >> COST) - reach[s]
+                    if f > 0:
+                        floor += f
+                    break
+            else:
+                return
+        if floor >= self.best:
             return
         if i == len(ranks):
             cost = self._combine(tables, used, aux, None)
             if cost < self.best:
                 self.best = cost
                 self.best_choice = (list(chosen), list(keys), used, aux)
-            elif self.best >= _INF and not chosen:
-                # no sets and still no declaration: sets only take cards and jokers away
-                # from sequences, so no choice of sets meets it
-                raise _Unmet
             return
-        self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
         r, options = ranks[i]
         bit = 1 << r
         set_aux = 0 if self.declaration else FULL_ROOM
@@ -249,6 +264,7 @@ class MultiDeckSolver:
             chosen.append((r, u, m))
             self._choose(ranks, i + 1, new, new_tables, used + need, set_aux, chosen)
             chosen.pop()
+        self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
 
     def _table(self, key: int) -> tuple[int, ...]:
         found = self.memo.get(key)
@@ -354,10 +370,6 @@ class MultiDeckSolver:
             for g in groups:
                 out.sets.append((sorted(g), max(0, 3 - len(g))))
         return out
-
-
-class _Unmet(Exception):
-    """No arrangement meets the Indian declaration."""
 
 
 def _take_rank(key: int, bit: int) -> int:

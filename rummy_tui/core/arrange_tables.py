@@ -88,7 +88,7 @@ class TableCache:
 
 TABLES = TableCache(40_000)
 """Every family's suit tables (the family's tag is in the key's high bits)."""
-OPTIONS = TableCache(20_000)
+OPTIONS = TableCache(5_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
 _FAMILIES: dict[tuple, "Family"] = {}
@@ -131,9 +131,10 @@ class Family:
         self.plain = plain or self
         """The family without the wild rank, for patterns that do not hold it."""
 
-    def run_options(self, r: int, held: int) -> tuple[tuple[int, int, int], ...]:
-        """Every run whose lowest natural is rank ``r``, the others from ``held``:
-        (jokers it takes, its 13-bit rank mask, its aux), cheapest first."""
+    def run_options(self, r: int, held: int) -> tuple[int, ...]:
+        """Every run whose lowest natural is rank ``r``, the others from ``held``, cheapest
+        first, packed as ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers:
+        what it takes from the pool; aux: as in a table entry)."""
         key = self.tag | r << 13 | held
         found = OPTIONS.get(key)
         if found is not None:
@@ -166,8 +167,8 @@ class Family:
                 break
             sub = (sub - 1) & others
         out.sort()
-        found = tuple((c, m, a) for c, _, m, a in out)
-        OPTIONS.put(key, found)  # type: ignore[arg-type]
+        found = tuple(m << 12 | a << 4 | c for c, _, m, a in out)
+        OPTIONS.put(key, found)
         return found
 
     def table(self, key: int, jokers: int) -> tuple[int, ...]:
@@ -194,9 +195,12 @@ class Family:
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
         cand = [e + here for e in self.table(take4(key, low), jokers)]
         comb = self.comb
-        for cost, m, aux in self.run_options(r, q1):
+        for opt in self.run_options(r, q1):
+            cost = opt & 0xF
             if cost > jokers:
                 break
+            m = opt >> 12
+            aux = opt >> 4 & 0xFF
             for e in self.table(take4(key, m), jokers):
                 k = (e >> 8 & KMASK) + cost
                 if k <= jokers:
@@ -222,7 +226,8 @@ class Family:
             cost_part = entry >> COST << COST
             k = entry >> 8 & KMASK
             aux = entry & 0xFF
-            for cost, m, oaux in fam.run_options(r, q1):
+            for opt in fam.run_options(r, q1):
+                cost, m, oaux = opt & 0xF, opt >> 12, opt >> 4 & 0xFF
                 rest = take4(key, m)
                 for e in fam.table(rest, jokers):
                     if (
