@@ -23,12 +23,14 @@ Two searches share the work:
   given which cards go to sets, the best runs of a suit are "every card in a stretch of three or
   more", read from a table over the 8192 suit masks. Only the ranks that could be a set *and*
   feed a run are branched on (at most six ways each).
-- several decks, jokers or wild cards (remigio, indian): a depth-first search over the lowest
-  card left, memoised on what is left. The hand is kept as four layered 52-bit masks (cards held
-  at least once, twice, ...). Printed jokers are a count. An Indian wild card is counted as a
-  joker from the start; it may instead play as itself in a pure sequence (or alone with two
-  jokers), which costs one joker from the count — jokers are interchangeable, so that is exact.
-  Playing as itself anywhere else never beats playing as a joker, so it is not tried.
+- several decks, jokers or wild cards (remigio, indian): the same shape, in
+  core/arrange_multi.py. Sets are chosen explicitly, rank by rank; what is left of each suit is
+  looked up in a table keyed on the suit's pattern (counts per rank, core/arrange_tables.py):
+  the best deadwood for each number of jokers the runs take, with the Indian sequences made or
+  the room left for spare jokers. The four suits combine in a small sum over jokers and those
+  states. The tables are tuples of ints in one bounded cache, so the garbage collector has
+  little to scan. An Indian wild card counts as a joker; it may instead play as itself in a
+  pure sequence (or alone with two jokers), which costs one joker from the count.
 """
 
 from __future__ import annotations
