@@ -41,6 +41,7 @@ from typing import Any
 
 from .arrange_build import Arrangement, ArrangedMeld, Special
 from .arrange_multi import MultiDeckSolver
+from .arrange_tables import TableCache
 from .cards import ALL_CARDS, Card, CardError, parse_card
 from .variants import TITLES, HandRules, RuleError, hand_rules
 
@@ -137,15 +138,17 @@ def best_arrangement(
     the hand counts even without a sequence beside it.
     """
     solver = _solver(hand_rules)
-    key = (tuple(cards), sequence_down)
-    cache = solver.cache
-    found = cache.get(key)
+    key = (solver, tuple(cards), sequence_down)
+    found = _RESULTS.get(key)
     if found is None:
         found = solver.solve(list(cards), sequence_down)
-        if len(cache) >= 4096:
-            cache.clear()
-        cache[key] = found
+        _RESULTS.put(key, found)
     return found
+
+
+_RESULTS: Any = TableCache(2048)
+"""Recent results of every rule set, in one bounded cache (two generations of 2,048): a bot
+asks about the same hands again within a turn, and Arrangements are many small objects."""
 
 
 def _check_copies(hand: list[Card], hr: HandRules) -> None:
@@ -233,7 +236,6 @@ class _OneDeckSolver:
         self.remi = mr.remi_runs
         self.sets_need_sequence = hr.sets_need_sequence
         self.values = hr.values
-        self.cache: dict[Any, Arrangement] = {}
         rank_weight = [hr.values[r] * _W + 1 for r in range(13)]
         weight = [0] * 8192
         for m in range(1, 8192):

@@ -106,7 +106,6 @@ class MultiDeckSolver:
         self.cap = hr.cap
         self.set_max = mr.set_max
         self.distinct = mr.set_distinct_suits
-        self.cache: dict[Any, Any] = {}
         lines: list[tuple[int, ...]] = []
         kinds: list[str] = []
         if mr.wrap:

@@ -20,6 +20,7 @@ them, and they live in one bounded cache (two generations: a full one is dropped
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 SUIT = 0x1FFF
 COST = 14
@@ -64,11 +65,11 @@ class TableCache:
     __slots__ = ("new", "old", "cap")
 
     def __init__(self, cap: int) -> None:
-        self.new: dict[int, tuple[int, ...]] = {}
-        self.old: dict[int, tuple[int, ...]] = {}
+        self.new: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
         self.cap = cap
 
-    def get(self, key: int) -> tuple[int, ...] | None:
+    def get(self, key: Any) -> Any:
         found = self.new.get(key)
         if found is None:
             found = self.old.get(key)
@@ -76,7 +77,7 @@ class TableCache:
                 self.put(key, found)
         return found
 
-    def put(self, key: int, value: tuple[int, ...]) -> None:
+    def put(self, key: Any, value: Any) -> None:
         if len(self.new) >= self.cap:
             self.old = self.new
             self.new = {}
