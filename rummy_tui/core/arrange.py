@@ -146,8 +146,8 @@ def best_arrangement(
     return found
 
 
-_RESULTS: Any = TableCache(2048)
-"""Recent results of every rule set, in one bounded cache (two generations of 2,048): a bot
+_RESULTS: Any = TableCache(1024)
+"""Recent results of every rule set, in one bounded cache (two generations of 1,024): a bot
 asks about the same hands again within a turn, and Arrangements are many small objects."""
 
 

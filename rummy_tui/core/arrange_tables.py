@@ -87,9 +87,9 @@ class TableCache:
         return len(self.new) + len(self.old)
 
 
-TABLES = TableCache(40_000)
+TABLES = TableCache(16_000)
 """Every family's suit tables (the family's tag is in the key's high bits)."""
-OPTIONS = TableCache(5_000)
+OPTIONS = TableCache(4_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
 _FAMILIES: dict[tuple, "Family"] = {}
