@@ -42,18 +42,32 @@ MAX_ROUND_ACTIONS = 20_000
 MAX_ROUNDS = 2_000
 """A game longer than this is reported as a violation ("a game always ends")."""
 
-_DECKS: dict[tuple[str, int, int], tuple[Any, list[int]]] = {}
+_DECKS: dict[tuple[str, int, Any], list[int]] = {}
+"""Sorted decks by what decides them: the variant, the player count and the (frozen, so
+hashable) options. A few entries in all; cleared if it ever holds 64."""
+_LAST_DECK: list[Any] = [None, None]
+"""(key, deck) of the last call as identities: the same game asks again after each action,
+and hashing a pydantic model on every action would cost more than the check itself."""
 
 
 def _sorted_deck(state: GameState) -> list[int]:
-    # keyed on the options object's identity (kept alive in the value): hashing a pydantic
-    # model on every action would cost more than the check itself
-    key = (state.variant, len(state.players), id(state.options))
-    entry = _DECKS.get(key)
-    if entry is None or entry[0] is not state.options:
+    last_key = _LAST_DECK[0]
+    if (
+        last_key is not None
+        and last_key[2] is state.options
+        and last_key[0] == state.variant
+        and last_key[1] == len(state.players)
+    ):
+        return _LAST_DECK[1]
+    key = (state.variant, len(state.players), state.options)
+    deck = _DECKS.get(key)
+    if deck is None:
         deck = sorted(variant_of(state.variant).deck(state.options, len(state.players)))
-        entry = _DECKS[key] = (state.options, deck)
-    return entry[1]
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        _DECKS[key] = deck
+    _LAST_DECK[0], _LAST_DECK[1] = key, deck
+    return deck
 
 
 def check_invariants(state: GameState, previous: GameState | None = None) -> str | None:
