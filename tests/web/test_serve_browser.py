@@ -181,6 +181,8 @@ def test_a_visitor_plays_a_turn_and_another_cannot_see_it(
     # the log panel joins a draw and a discard: "Ann drew from the stock and discarded 7♣"
     mark = wait_for_text(page, "Ann (drew from the stock and )?discarded", mark, regex=True)
     page.screenshot(path=ARTIFACTS / "table.png")
+    page.keyboard.press("Control+s")  # the page, not the browser, gets ctrl+s
+    mark = wait_for_text(page, "Saved: ", mark)
     log = [entry.text for entry in saves_api.load_game(save_files[0]).log if entry.player == ann]
     assert "Ann drew from the stock" in log
     assert any(text.startswith("Ann discarded ") for text in log)
