@@ -16,14 +16,6 @@ with a warning that says what to install; with one, any failure fails.
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,11 +23,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .page_probe import PROBE_SCRIPT, screen_mark, wait_for_text
+from .page_probe import (
+    PROBE_SCRIPT, REPO, ServerFailed, chromium_args, find_chromium, screen_mark,
+    start_server, start_two_player_rummy, stop_server, wait_for_text,
+)
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts" / "browser"
 NO_CHROMIUM = (
     "NO CHROMIUM: the browser test of `rummy-tui serve` did NOT run. Install Chromium "
@@ -44,60 +38,19 @@ NO_CHROMIUM = (
 )
 
 
-def find_chromium() -> str | None:
-    """The system's Chromium: $RUMMY_TUI_CHROMIUM, else chromium / chromium-browser on PATH."""
-    named = os.environ.get("RUMMY_TUI_CHROMIUM", "").strip()
-    if named:
-        return named
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """``rummy-tui serve`` on a free loopback port: (its address, its saves folder)."""
     saves = tmp_path_factory.mktemp("serve-saves")
-    port = free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     log = tmp_path_factory.mktemp("serve-log") / "server.log"
-    with open(log, "wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "rummy_tui", "--saves-dir", str(saves), "serve",
-             "--port", str(port)],
-            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=REPO,
-        )
-    url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"rummy-tui serve exited ({server.returncode}):\n{log.read_text()}")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    assert response.status == 200
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"rummy-tui serve did not answer on {url}:\n{log.read_text()}")
-                time.sleep(0.2)
+        server, url = start_server(saves, log)
+    except ServerFailed as exc:
+        pytest.fail(str(exc))
+    try:
         yield url, saves
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        if not stop_server(server):
             pytest.fail(f"rummy-tui serve did not stop on ctrl+c:\n{log.read_text()}")
 
 
@@ -106,7 +59,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import Error, sync_playwright
 
     executable = find_chromium()
-    args = ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    args = chromium_args()
     with sync_playwright() as playwright:
         if executable is None:
             try:  # a browser Playwright downloaded itself, if there is one
@@ -153,18 +106,7 @@ def test_a_visitor_plays_a_turn_and_another_cannot_see_it(
     page.screenshot(path=ARTIFACTS / "picker.png")
 
     # --- a 2-player Basic Rummy game, set up with keys only ---------------------------------
-    page.keyboard.press("Enter")  # Rummy
-    mark = wait_for_text(page, "New game: Rummy", mark)
-    mark = wait_for_text(page, "esc Back", mark)  # the footer: the name field has the focus
-    page.keyboard.press("Shift+Tab")  # to Players
-    page.keyboard.press("Enter")  # open the list (the overlay takes the focus after a refresh)
-    mark = wait_for_text(page, "Dismiss menu", mark)
-    page.keyboard.press("ArrowUp")  # 3 -> 2
-    page.keyboard.press("Enter")
-    mark = wait_for_text(page, r"Players\s+2\s", mark, regex=True)
-    page.keyboard.press("Tab")  # back to Ann's name, where Enter starts the game
-    page.keyboard.press("Enter")
-    mark = wait_for_text(page, "Ann to play", mark, timeout=30)  # after the bot, if it began
+    mark = start_two_player_rummy(page, mark)
     folders = visitor_folders(saves)
     assert len(folders) == 1
     save_files = list(folders[0].glob("*.json"))
