@@ -26,23 +26,38 @@ REPO = Path(__file__).resolve().parents[2]
 
 PROBE_SCRIPT = r"""
 (() => {
-  const probe = { text: "", updates: [], keys: [] };
+  const probe = { text: "", updates: [], keys: [], pongs: [], connecting: null, opened: null };
+  probe.ping = () => probe.socket.send(JSON.stringify(["ping", "probe-" + performance.now()]));
   window.rummyProbe = probe;
   const decoder = new TextDecoder();
   const ansi = /\x1b(?:\[[0-9;?<>=]*[ -\/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
   const Native = window.WebSocket;
   window.WebSocket = function (url, protocols) {
     const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    probe.connecting = performance.now();
+    socket.addEventListener("open", () => { probe.opened = performance.now(); });
+    probe.socket = socket;
     socket.addEventListener("message", (event) => {
-      if (typeof event.data === "string") return;
+      if (typeof event.data === "string") {
+        // textual-serve answers ["ping", id] itself, without the game: the transport's floor
+        const [kind, id] = JSON.parse(event.data);
+        if (kind === "pong" && String(id).startsWith("probe-")) {
+          probe.pongs.push(performance.now() - Number(String(id).slice(6)));
+        }
+        return;
+      }
       const arrived = performance.now();
       const update = { arrived, painted: null, size: event.data.byteLength, end: 0 };
       probe.updates.push(update);
       probe.text += decoder.decode(new Uint8Array(event.data), { stream: true }).replace(ansi, "");
       update.end = probe.text.length;
-      // textual.js's own listener, added after this one, hands the bytes to xterm.js,
-      // which draws them on the next animation frame: the one after that has them on screen.
-      requestAnimationFrame(() => requestAnimationFrame(() => { update.painted = performance.now(); }));
+      // textual.js's own listener, added after this one, hands the bytes to xterm.js, which
+      // parses them in a task of its own (setTimeout) and draws them in the next animation
+      // frame. So: a task after textual.js's listener, a task after xterm.js's parse, an
+      // animation frame after xterm.js's, and a task once that frame is rendered.
+      setTimeout(() => setTimeout(() => requestAnimationFrame(() => setTimeout(() => {
+        update.painted = performance.now();
+      }))));
     });
     return socket;
   };
