@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -96,6 +96,8 @@ class RummyServer(Server):
             statics_path=TEXTUAL_STATIC,
             templates_path=WEB_DIR,
         )
+        self._sockets: set[web.WebSocketResponse] = set()
+        """The open game connections, closed when the server stops."""
         self.allowed_hosts: set[str] | None = None
         """Host names this server answers to; None: any (bound to a non-loopback host)."""
         if is_loopback(host):
@@ -115,6 +117,7 @@ class RummyServer(Server):
             web.static("/fonts", FONTS_DIR, name="fonts"),
         ])
         app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
         return app
 
     @web.middleware
@@ -138,6 +141,13 @@ class RummyServer(Server):
               f"the server)", flush=True)
         print(f"{TITLE}: each visitor's games are saved under "
               f"{self.saves_root / VISITORS_FOLDER}", flush=True)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """ctrl+c: close every game connection, which ends its game process (its game is
+        saved after every move). Without this, aiohttp waits for the connections to end by
+        themselves, and a process whose server is killed is left behind."""
+        for websocket in list(self._sockets):
+            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
 
     # --- the page -----------------------------------------------------------------------
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
@@ -185,6 +195,7 @@ class RummyServer(Server):
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
+            self._sockets.add(websocket)
             app_service = AppService(
                 app_command(folder, self.app_args),
                 write_bytes=websocket.send_bytes,
@@ -203,7 +214,24 @@ class RummyServer(Server):
         except Exception as error:  # a broken connection must not stop the server
             log.exception(error)
         finally:
+            self._sockets.discard(websocket)
             if app_service is not None:
                 await app_service.stop()
+                await _reap(app_service)
         return websocket
+
+
+async def _reap(app_service: AppService, grace: float = 5.0) -> None:
+    """Wait for the game process to end after textual-serve asked it to quit; kill it if it
+    does not, so that no game outlives its connection (textual-serve keeps the process in a
+    private attribute)."""
+    process = getattr(app_service, "_process", None)
+    if process is None or process.returncode is not None:
+        return
+    try:
+        await asyncio.wait_for(process.wait(), grace)
+    except asyncio.TimeoutError:
+        log.warning("a game process did not quit: killed")
+        process.kill()
+        await process.wait()
 

@@ -193,3 +193,17 @@ def start_two_player_rummy(page, mark: int) -> int:  # type: ignore[no-untyped-d
     page.keyboard.press("Tab")  # back to Ann's name, where Enter starts the game
     page.keyboard.press("Enter")
     return wait_for_text(page, "Ann to play", mark, timeout=30)  # after Bob, if he began
+
+
+def game_processes(saves: Path) -> list[int]:
+    """The app processes of the visitors of a server whose saves folder is ``saves``."""
+    marker = str(saves / "web-visitors").encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found

@@ -25,7 +25,7 @@ import pytest
 
 from .page_probe import (
     PROBE_SCRIPT, REPO, ServerFailed, chromium_args, find_chromium, screen_mark,
-    start_server, start_two_player_rummy, stop_server, wait_for_text,
+    game_processes, start_server, start_two_player_rummy, stop_server, wait_for_text,
 )
 
 pytestmark = pytest.mark.browser
@@ -52,6 +52,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     finally:
         if not stop_server(server):
             pytest.fail(f"rummy-tui serve did not stop on ctrl+c:\n{log.read_text()}")
+    assert game_processes(saves) == [], "a visitor's game outlived the server"
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +169,26 @@ def test_a_visitor_plays_a_turn_and_another_cannot_see_it(
     assert requested
     off_machine = [u for u in requested if urlsplit(u).hostname != "127.0.0.1"]
     assert off_machine == []
+
+
+def test_ctrl_c_ends_the_games_in_play(
+    browser: object, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A server stopped while a visitor is connected ends that visitor's game process (its
+    game is saved after every move) instead of waiting for the browser, or leaving it behind."""
+    saves = tmp_path_factory.mktemp("serve-stop")
+    server, url = start_server(saves, saves / "server.log")
+    context = browser.new_context()  # type: ignore[attr-defined]
+    try:
+        context.add_init_script(PROBE_SCRIPT)
+        page = context.new_page()
+        page.goto(url)
+        wait_for_text(page, "choose a game")
+        assert len(game_processes(saves)) == 1
+        assert stop_server(server, timeout=15), "rummy-tui serve did not stop on ctrl+c"
+        assert game_processes(saves) == []
+        page.wait_for_selector("body.-closed", timeout=5_000)  # "This session has ended"
+    finally:
+        context.close()
+        if server.poll() is None:
+            stop_server(server)
