@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rummy_tui import saves
-from rummy_tui.saves import SaveError
+from rummy_tui.saves import SaveError, validation
 
 VALID = sorted((Path(__file__).resolve().parent / "fixtures" / "saves" / "valid").glob("*.json"))
 ODD_VALUES: list[Any] = [
@@ -47,6 +47,11 @@ def _delete(root: Any, path: tuple) -> None:
 
 
 def _load_outcome(data: bytes) -> str:
+    # the fast reader (pydantic-core on the bytes) never accepts what the full one refuses,
+    # and reads the same model when both accept
+    fast = validation._read_current(data)
+    if fast is not None:
+        assert validation._read_any(data, "save") == fast
     try:
         state = saves.parse_save(data)
     except SaveError as exc:

@@ -1,0 +1,341 @@
+"""The engine's GameState to the JSON of a save, and a validated save back to a GameState.
+
+Neither direction lists the fields by hand: the values and their types come from the
+engine's dataclasses (``dataclasses.fields`` and their annotations), and the key order from
+the format's models (schema.py), so a field the core adds, moves or reorders is followed
+here, and the format stays what the models say. A dataclass value that the format does not
+name (a group of fields, such as a variant's own part of the state) is written flat into
+``state``, its fields by their own names.
+
+The random number generator needs no blob of its own: the engine derives every shuffle from
+``seed``, ``round_no`` and ``rebuilds``, and the computer players' choices from ``seed`` and
+``actions`` (core/state.py), and all of these are saved, so a resumed game goes on exactly as
+it would have.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import types
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import fields, is_dataclass
+from functools import cache
+from typing import Any
+
+from .. import __version__
+from ..core.cards import ALL_CARDS, Card
+from ..core.options import make_options
+from ..core.state import GameState, LogEntry, PlayerResult, PlayerSpec, RoundResult, TableMeld
+from .schema import (
+    CARD_CODES_BY_INDEX,
+    OPTIONAL_STATE_FIELDS,
+    SCHEMA_VERSION,
+    TOP_LEVEL,
+    LogEntryModel,
+    PlayerModel,
+    PlayerResultModel,
+    RoundResultModel,
+    SaveFile,
+    StateModel,
+    TableMeldModel,
+    matters,
+)
+from .variants import preset_of
+
+_CARD_BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
+_card = _CARD_BY_CODE.__getitem__
+_code = CARD_CODES_BY_INDEX.__getitem__
+
+_MODEL_OF: dict[type, Any] = {
+    TableMeld: TableMeldModel,
+    RoundResult: RoundResultModel,
+    PlayerResult: PlayerResultModel,
+    PlayerSpec: PlayerModel,
+}
+"""Each of the engine's record types and the model of the format that writes it: the keys of
+a record come out in the model's order (the format's), the values from the dataclass."""
+
+_STATE_KEYS = tuple(StateModel.model_fields)
+
+
+def keys_of(cls: type) -> tuple[str, ...]:
+    """The format's keys for a record type, in the order they are written."""
+    model = _MODEL_OF[cls]
+    return tuple(model.model_fields)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+# --- one encoder and one decoder per annotated type, made once -------------------------------
+
+
+def _optional_of(tp: Any) -> Any:
+    """X for ``X | None``, else None."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(tp)) == 2:
+            return args[0]
+    return None
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _converter(tp: Any, card: Callable[[Any], Any],
+               record: Callable[[type], Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """A function converting a value of the annotated type ``tp`` one way: ``card`` for a
+    card, ``record(cls)`` for a dataclass; None, lists and plain values follow from these."""
+    this = _encoder if card is _code else _decoder
+    if tp is Card:
+        return card
+    inner = _optional_of(tp)
+    if inner is not None:
+        conv = this(inner)
+        return lambda v: None if v is None else conv(v)
+    if typing.get_origin(tp) is list:
+        (item,) = typing.get_args(tp)
+        if item is Card:
+            return lambda v: list(map(card, v))
+        conv = this(item)
+        if conv is _identity:
+            return list
+        return lambda v: [conv(x) for x in v]
+    if isinstance(tp, type) and is_dataclass(tp):
+        return record(tp)
+    return _identity
+
+
+def _encode_record(cls: type) -> Callable[[Any], Any]:
+    # the format's keys, in its order; the values from the dataclass
+    hints = _hints(cls)
+    parts = [(name, operator.attrgetter(name), _encoder(hints[name])) for name in keys_of(cls)]
+    return lambda v: {name: enc(get(v)) for name, get, enc in parts}
+
+
+def _decode_record(cls: type) -> Callable[[Any], Any]:
+    # every field of the dataclass, read from the model of the same name
+    hints = _hints(cls)
+    parts = [(f.name, operator.attrgetter(f.name), _decoder(hints[f.name]))
+             for f in fields(cls)]
+    return lambda m: cls(**{name: dec(get(m)) for name, get, dec in parts})
+
+
+@cache
+def _encoder(tp: Any) -> Callable[[Any], Any]:
+    """value -> JSON data, for a value annotated ``tp`` in the engine's dataclasses."""
+    return _converter(tp, _code, _encode_record)
+
+
+@cache
+def _decoder(tp: Any) -> Callable[[Any], Any]:
+    """validated save data (model attributes, card codes) -> the engine's value of type ``tp``"""
+    return _converter(tp, _card, _decode_record)
+
+
+# --- GameState -> JSON -----------------------------------------------------------------------
+
+
+def state_items(obj: Any) -> Iterator[tuple[str, Any, Any]]:
+    """(name, value, annotated type) of every field of a state, with the fields of a grouped
+    part (a dataclass value the format does not name) in place of the part."""
+    hints = _hints(type(obj))
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if f.name not in _STATE_KEYS and f.name not in TOP_LEVEL and is_dataclass(value):
+            yield from state_items(value)
+        else:
+            yield f.name, value, hints[f.name]
+
+
+def state_field_names(state: GameState) -> set[str]:
+    """Every field of ``state`` as the format sees them (grouped parts flattened)."""
+    return {name for name, _, _ in state_items(state)}
+
+
+def encode_round(r: RoundResult) -> dict[str, Any]:
+    return _encoder(RoundResult)(r)
+
+
+def to_dict(
+    state: GameState, with_log: bool = True, with_history: bool = True
+) -> dict[str, Any]:
+    """The save file of a state as plain JSON data (what :class:`SaveFile` dumps).
+
+    Built by the codec rather than through the pydantic model, because autosave runs after
+    every action and must stay fast; tests check that the model reads it back to the same data.
+    """
+    s = state
+    flat = {name: (value, tp) for name, value, tp in state_items(s)}
+    inner: dict[str, Any] = {}
+    for name in _STATE_KEYS:
+        value, tp = flat[name]
+        encoded = _encoder(tp)(value)
+        # fields added later are written only when they matter, so other saves stay as they were
+        if name in OPTIONAL_STATE_FIELDS and not matters(encoded):
+            continue
+        inner[name] = encoded
+    data: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "written_by": f"rummy-tui {__version__}",
+        "variant": s.variant,
+        "preset": preset_of(s.variant, s.options),
+        "options": s.options.model_dump(mode="json"),
+        "players": _encoder(list[PlayerSpec])(s.players),
+        "seed": s.seed,
+        "state": inner,
+    }
+    if with_history:
+        data["history"] = [encode_round(r) for r in s.history]
+    if with_log:
+        data["log"] = [_log_dict(e) for e in s.log]
+    return data
+
+
+_LOG_KEYS = tuple(LogEntryModel.__annotations__)
+assert _LOG_KEYS == tuple(f.name for f in fields(LogEntry)), "LogEntryModel != LogEntry"
+
+
+def _log_dict(e: LogEntry) -> dict[str, Any]:
+    return {name: getattr(e, name) for name in _LOG_KEYS}
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+# json's own C string encoder: a log line is built by hand around it, because a game of 50
+# rounds has thousands of log lines and one json.dumps call each would blow the autosave budget.
+# The order of its keys is the one _LOG_KEYS checks at import.
+_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
+def _log_line(e: LogEntry) -> str:
+    player = "null" if e.player is None else int(e.player)
+    return f'{{"round_no": {int(e.round_no)}, "player": {player}, "text": {_encode_text(e.text)}}}'
+
+
+# The log and the history only grow, and the engine never changes an entry once made
+# (core/state.py: a state is never mutated), so each entry's line is rendered once and reused
+# by the next autosave. Keyed by id() with the entry itself kept, so a reused id of a freed
+# entry is never mistaken for it. Only the autosave (one thread at a time) writes here.
+_LINE_CACHE: dict[int, tuple[Any, str]] = {}
+_LINE_CACHE_MAX = 200_000
+
+
+def _cached_line(entry: Any, render: Callable[[Any], str]) -> str:
+    hit = _LINE_CACHE.get(id(entry))
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    line = render(entry)
+    if len(_LINE_CACHE) >= _LINE_CACHE_MAX:
+        _LINE_CACHE.clear()
+    _LINE_CACHE[id(entry)] = (entry, line)
+    return line
+
+
+def _round_line(r: RoundResult) -> str:
+    return _dump(encode_round(r))
+
+
+# The joined block of the last list rendered, per kind ("log", "history"): the next autosave's
+# list starts with the same entry objects (checked one by one, by identity, in C), so only the
+# entries added since are rendered and appended.
+_BLOCKS: dict[str, tuple[list[Any], str]] = {}
+
+
+def _joined(kind: str, entries: list[Any], render: Callable[[Any], str]) -> str:
+    cached = _BLOCKS.get(kind)
+    if cached is not None:
+        prev, text = cached
+        n = len(prev)
+        if 0 < n <= len(entries) and all(map(operator.is_, prev, entries)):
+            if n == len(entries):
+                return text
+            more = ",\n".join(["    " + _cached_line(e, render) for e in entries[n:]])
+            text = text + ",\n" + more
+            _BLOCKS[kind] = (list(entries), text)
+            return text
+    text = ",\n".join(["    " + _cached_line(e, render) for e in entries])
+    _BLOCKS[kind] = (list(entries), text)
+    return text
+
+
+def dumps(state: GameState) -> bytes:
+    """The bytes of a save file: UTF-8 JSON, one field (one round, one log line) per line so
+    that a person can read it and a diff shows what changed. Deterministic: the same state
+    always gives the same bytes, and they are what ``json.dumps`` would write for
+    :func:`to_dict` (a test checks it)."""
+    data = to_dict(state, with_log=False, with_history=False)
+    lines = ["{"]
+    for key, value in data.items():
+        if key == "state":
+            inner = [f'    "{k}": {_dump(v)}' for k, v in value.items()]
+            lines.append(f'  "{key}": {{')
+            lines.append(",\n".join(inner))
+            lines.append("  },")
+        else:
+            lines.append(f'  "{key}": {_dump(value)},')
+    for kind, entries, render, end in (("history", state.history, _round_line, ","),
+                                       ("log", state.log, _log_line, "")):
+        if entries:
+            lines.append(f'  "{kind}": [')
+            lines.append(_joined(kind, entries, render))
+            lines.append(f"  ]{end}")
+        else:
+            lines.append(f'  "{kind}": []{end}')
+    lines.append("}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+# --- JSON -> GameState -----------------------------------------------------------------------
+
+
+def _build(cls: type, flat: dict[str, Any], given: dict[str, Any]) -> Any:
+    """An instance of ``cls`` (the state, or a grouped part of it) from the flat ``state`` of
+    the file; ``given`` holds the values already made (the top-level ones)."""
+    hints = _hints(cls)
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name in given:
+            values[f.name] = given[f.name]
+        elif f.name in flat:
+            values[f.name] = _decoder(hints[f.name])(flat[f.name])
+        elif isinstance(hints[f.name], type) and is_dataclass(hints[f.name]):
+            values[f.name] = _build(hints[f.name], flat, given)
+        else:
+            # a part whose class depends on the variant: variants.py is where to say which
+            raise TypeError(f"the save codec cannot make GameState.{f.name}")
+    return cls(**values)
+
+
+def to_state(save: SaveFile) -> GameState:
+    """The engine's state of a validated save file (no invariant checks: see ``check``)."""
+    st = save.state
+    n = len(save.players)
+    flat = {name: getattr(st, name) for name in _STATE_KEYS}
+    for name in OPTIONAL_STATE_FIELDS:
+        # left out of the file because all zero (see to_dict): one zero per player
+        if isinstance(flat[name], list) and not flat[name]:
+            flat[name] = [0] * n
+    history = _decoder(list[RoundResult])(save.history)
+    last_round = None if st.last_round is None else _decoder(RoundResult)(st.last_round)
+    # The engine hands the same RoundResult object to history and last_round; keep that
+    # sharing so that a resumed state compares equal and behaves the same.
+    if last_round is not None and history and history[-1] == last_round:
+        last_round = history[-1]
+    given = {
+        "variant": save.variant,
+        "options": make_options(save.variant, save.options),
+        "players": [PlayerSpec(**p.model_dump()) for p in save.players],
+        "seed": save.seed,
+        "history": history,
+        "log": [LogEntry(**e) for e in save.log],
+        "last_round": last_round,
+    }
+    return _build(GameState, flat, given)

@@ -1,0 +1,224 @@
+"""The save format: one JSON object, described by :class:`SaveFile` (docs/SAVES.md).
+
+These models are the format itself: their field order is the key order of every file written,
+and ``rummy-tui schema`` prints their JSON Schema. The codec (codec.py) maps them onto the
+engine's dataclasses by field name; a test checks that the two name the same fields.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+from typing_extensions import TypedDict
+
+from ..core.cards import ALL_CARDS
+from ..core.options import make_options
+from ..core.variants import RuleError
+from .variants import VariantName, preset_of
+
+SCHEMA_VERSION = 2
+"""The version this code writes. Older files are migrated on load (migrations.py)."""
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""Larger files are refused unread. A 50-round game with its whole log is well under 1 MB
+(bench/bench_saves.py), so this leaves room for very long games while a stray disk image or
+log file dropped in the folder is rejected at once."""
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written. ``str(exc)`` is one line naming the problem."""
+
+    def __init__(self, reason: str, path: Path | None = None) -> None:
+        reason = " ".join(str(reason).split())  # one line, whatever the cause printed
+        super().__init__(reason)
+        self.reason = reason
+        self.path = path
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def human_size(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+# --- the format ------------------------------------------------------------------------------
+
+CARD_CODES_BY_INDEX = [c.code for c in ALL_CARDS]
+
+# A card in the file is one of the 53 canonical codes, checked by pydantic-core itself (a
+# Literal): a long game holds some ten thousand cards, and a Python validator per card would
+# cost more than all the rest of the load. Codes become Card values in to_state().
+CardCode = Literal[
+    "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS",
+    "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH",
+    "AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD",
+    "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC",
+    "JK",
+]
+assert list(CardCode.__args__) == CARD_CODES_BY_INDEX  # type: ignore[attr-defined]
+Cards = list[CardCode]
+
+
+# No control characters in text that the app and `rummy-tui saves` print: a damaged or
+# hand-edited name must not be able to send escape sequences to the terminal.
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+_NAME = Annotated[str, Field(min_length=1, max_length=64, pattern=_PRINTABLE)]
+_COUNT = Annotated[int, Field(ge=0)]
+_SEAT = Annotated[int, Field(ge=0, le=9)]
+
+
+class _Model(BaseModel):
+    # strict: a save is written by this program, so "3" where 3 belongs is damage, not a
+    # convenience; forbid unknown keys for the same reason.
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PlayerModel(_Model):
+    name: _NAME
+    kind: Literal["human", "easy", "normal"] = Field(
+        description="a human at the keyboard, or a computer player and its strength")
+
+
+class TableMeldModel(_Model):
+    owner: _SEAT
+    cards: Cards
+    kind: Literal["set", "run"]
+
+
+class LogEntryModel(TypedDict):
+    # a TypedDict, not a model: a long game has thousands of log lines, and this validates
+    # them in half the time
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    round_no: _COUNT
+    player: _SEAT | None
+    text: Annotated[str, Field(max_length=1000, pattern=_PRINTABLE)]
+
+
+class PlayerResultModel(_Model):
+    hand: Cards
+    melds: list[Cards]
+    deadwood: Cards
+    penalty: int
+    delta: int
+    total: int
+    note: Annotated[str, Field(max_length=200, pattern=_PRINTABLE)] = ""
+
+
+class RoundResultModel(_Model):
+    round_no: Annotated[int, Field(ge=1)]
+    winner: _SEAT | None
+    ending: Annotated[str, Field(max_length=40, pattern=_PRINTABLE)]
+    multiplier: int
+    bonus: int
+    special: Literal["flush", "straight_flush", "remigio"] | None
+    closing_card: CardCode | None
+    players: list[PlayerResultModel]
+
+
+class StateModel(_Model):
+    """Where every card is and whose turn it is: the engine's GameState, field for field
+    (apart from variant, options, players, seed, history and log, kept at the top level)."""
+
+    round_no: Annotated[int, Field(ge=1)]
+    dealer: _SEAT
+    to_move: _SEAT
+    direction: Literal[1, -1]
+    phase: Literal["draw", "play", "round_over", "game_over"]
+    hands: list[Cards] = Field(description="every player's hand, in seat order: not secret!")
+    stock: Cards = Field(description="the stock, top card last")
+    discard: Cards = Field(description="the discard pile, top card last")
+    wild_card: CardCode | None
+    table: list[TableMeldModel]
+    scores: list[int]
+    out: list[bool]
+    eliminated: list[bool]
+    winner: _SEAT | None
+    last_round: RoundResultModel | None
+    taken: CardCode | None
+    must_meld: CardCode | None
+    laid: list[_COUNT]
+    extra: list[_COUNT]
+    has_drawn: list[bool]
+    melded_before: list[bool]
+    melded_this_turn: bool
+    seq_down: list[bool]
+    drops: list[_COUNT]
+    rebuilds: _COUNT = Field(description="stock rebuilds this round (part of the RNG state)")
+    turn: _COUNT
+    actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
+    round_actions: _COUNT
+    deck_size: _COUNT
+    # Indian's turn timer (optional, so that saves written before it still load)
+    drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
+    missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+
+    @model_serializer(mode="wrap")
+    def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # as the codec writes them: only when they matter
+        data = handler(self)
+        for name in OPTIONAL_STATE_FIELDS:
+            if not matters(getattr(self, name)):
+                data.pop(name, None)
+        return data
+
+
+def matters(value: Any) -> bool:
+    """Whether an optional field of ``state`` is written: not None, and not all zero."""
+    return value is not None and (not isinstance(value, list) or any(value))
+
+
+OPTIONAL_STATE_FIELDS = tuple(
+    name for name, f in StateModel.model_fields.items() if not f.is_required())
+"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer): written only
+when they matter, so that other saves stay byte for byte as they were."""
+
+
+class SaveFile(_Model):
+    """A rummy-tui save file. It holds every hand and the stock order: whoever opens the
+    file sees all the cards."""
+
+    model_config = ConfigDict(title="rummy-tui save file")
+
+    schema_version: Literal[2] = Field(description="the version of this format")
+    written_by: Annotated[str, Field(max_length=100)] = Field(
+        description="the program that wrote the file")
+    variant: VariantName
+    preset: str = Field(description="the picker entry: the variant, or indian-<format>")
+    options: dict[str, Any] = Field(description="the variant's options (core/options.py)")
+    players: Annotated[list[PlayerModel], Field(min_length=2, max_length=10)]
+    seed: int = Field(description="the game's seed: with the counters in state, the RNG state")
+    state: StateModel
+    history: list[RoundResultModel] = Field(description="every finished round, in order")
+    log: list[LogEntryModel] = Field(description="the action log, as the players saw it")
+
+    @model_validator(mode="after")
+    def _options_and_preset(self) -> SaveFile:
+        try:
+            options = make_options(self.variant, self.options)
+        except RuleError as exc:
+            raise ValueError(f"options: {exc}") from None
+        expected = preset_of(self.variant, options)
+        if self.preset != expected:
+            raise ValueError(f"preset {self.preset!r} does not match the options ({expected!r})")
+        return self
+
+
+TOP_LEVEL = ("variant", "options", "players", "seed", "history", "log")
+"""The GameState fields a save keeps at its top level; every other one is in ``state``."""
+assert set(TOP_LEVEL) <= set(SaveFile.model_fields)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a save file (``rummy-tui schema``)."""
+    return SaveFile.model_json_schema()

@@ -1,0 +1,46 @@
+"""What the save format knows about each rule set, in one place.
+
+The format names the variant (``"variant"``) and the picker entry (``"preset"``); everything
+else about a variant is the core's. When the core gets one registry of variants (issue 8), this
+module is the one to rewire: the variant names and the preset of a game should come from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ..core.variants import VARIANTS
+
+VariantName = Literal["rummy", "remi", "remigio", "remigio-fournier", "indian"]
+"""The ``variant`` of a save: a Literal, so that the JSON Schema lists the names."""
+assert tuple(VariantName.__args__) == VARIANTS  # type: ignore[attr-defined]
+
+
+def preset_of(variant: str, options: Any) -> str:
+    """The picker's entry for a game: the variant, and the format for Indian Rummy."""
+    if variant == "indian":
+        return f"indian-{options.format}"
+    return variant
+
+
+def preset_of_raw(variant: Any, options: Any) -> Any:
+    """:func:`preset_of` for a file's unchecked data (a version-1 file had no preset)."""
+    if variant == "indian" and isinstance(options, dict):
+        return f"indian-{options.get('format', 'points')}"
+    return variant
+
+
+def variant_problems(state: Any) -> list[str]:
+    """What a file can get wrong in the bookkeeping of one rule set's own turn state: a card
+    taken or drawn this turn (Basic Rummy, Remi, Indian's timer), the card Remi must meld,
+    Indian's missed turns."""
+    problems = []
+    if state.missed and any(state.missed) and getattr(state.options, "turn_timer", None) is None:
+        problems.append("missed turns are recorded but there is no turn timer")
+    if state.phase != "play" and (state.taken is not None or state.must_meld is not None
+                                  or state.drawn is not None):
+        problems.append("a card is marked as taken this turn outside a turn's play phase")
+    if state.phase == "play" and state.must_meld is not None \
+            and state.must_meld not in state.hands[state.to_move]:
+        problems.append(f"the card to meld ({state.must_meld.code}) is not in the player's hand")
+    return problems
