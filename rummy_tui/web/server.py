@@ -28,6 +28,7 @@ import logging
 import re
 import secrets
 import shlex
+import signal
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -116,9 +117,36 @@ class RummyServer(Server):
             web.static("/static", TEXTUAL_STATIC, name="static"),
             web.static("/fonts", FONTS_DIR, name="fonts"),
         ])
-        app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until ctrl+c or SIGTERM. Unlike textual-serve's own ``serve``, the banner is
+        printed once the port is bound (a port in use is an error, not a banner then an
+        error), and a ctrl+c during start-up stops it too (KeyboardInterrupt)."""
+        self.debug = debug
+        self.initialize_logging()
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        runner = web.AppRunner(await self._make_app(), handle_signals=False)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                try:
+                    loop.add_signal_handler(signum, stop.set)
+                except (NotImplementedError, RuntimeError):  # not on this platform
+                    pass
+            print(f"{TITLE}: serving on {self.public_url} (open it in a browser; ctrl+c stops "
+                  f"the server)", flush=True)
+            print(f"{TITLE}: each visitor's games are saved under "
+                  f"{self.saves_root / VISITORS_FOLDER}", flush=True)
+            await stop.wait()
+        finally:
+            await runner.cleanup()  # on_shutdown closes the game connections first
 
     @web.middleware
     async def _check_host(
@@ -135,12 +163,6 @@ class RummyServer(Server):
         super().initialize_logging()
         # One line per request is noise for players; problems are still logged.
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-
-    async def on_startup(self, app: web.Application) -> None:
-        print(f"{TITLE}: serving on {self.public_url} (open it in a browser; ctrl+c stops "
-              f"the server)", flush=True)
-        print(f"{TITLE}: each visitor's games are saved under "
-              f"{self.saves_root / VISITORS_FOLDER}", flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
         """ctrl+c: close every game connection, which ends its game process (its game is

@@ -124,7 +124,6 @@ def test_visitor_folders_are_private_and_hash_the_token(tmp_path: Path) -> None:
 async def client(tmp_path: Path):  # type: ignore[no-untyped-def]
     server = web_server.RummyServer(saves_root=tmp_path, host="127.0.0.1", port=8000)
     app = await server._make_app()
-    app.on_startup.clear()  # no banner
     async with TestClient(TestServer(app)) as test_client:
         yield test_client
 
