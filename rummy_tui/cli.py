@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "resume": "play",
     "saves": "saves",
     "schema": "saves",
+    "serve": "serve",
 }
 
 
