@@ -103,8 +103,10 @@ class RummyApp(App[None]):
                         severity="warning", timeout=8)
 
     # --- remembered settings (issue 13) -------------------------------------------------
-    def _remember(self, name: str, value: Any) -> None:
-        if self.settings is not None and getattr(self, "_remembering", False):
+    def _remember(self, name: str, value: Any, old: Any = None) -> None:
+        """Write a setting changed in the app (not one set at start, nor one set again to
+        the value it had)."""
+        if self.settings is not None and getattr(self, "_remembering", False) and value != old:
             self.settings.update(**{name: value})
 
     @property
@@ -113,8 +115,8 @@ class RummyApp(App[None]):
 
     @ascii.setter
     def ascii(self, value: bool) -> None:
-        self._ascii = bool(value)
-        self._remember("ascii", self._ascii)
+        old, self._ascii = getattr(self, "_ascii", None), bool(value)
+        self._remember("ascii", self._ascii, old)
 
     @property
     def four_colour(self) -> bool:
@@ -122,8 +124,8 @@ class RummyApp(App[None]):
 
     @four_colour.setter
     def four_colour(self, value: bool) -> None:
-        self._four_colour = bool(value)
-        self._remember("four_colour", self._four_colour)
+        old, self._four_colour = getattr(self, "_four_colour", None), bool(value)
+        self._remember("four_colour", self._four_colour, old)
 
     @property
     def bot_delay(self) -> float:
@@ -131,8 +133,8 @@ class RummyApp(App[None]):
 
     @bot_delay.setter
     def bot_delay(self, value: float) -> None:
-        self._bot_delay = float(value)
-        self._remember("bot_delay", self._bot_delay)
+        old, self._bot_delay = getattr(self, "_bot_delay", None), float(value)
+        self._remember("bot_delay", self._bot_delay, old)
 
     def _start_remembering(self) -> None:
         """From here on a changed setting is written (what the flags set is not)."""
