@@ -13,6 +13,20 @@ MIN_WIDTH = 60
 MIN_HEIGHT = 24
 
 
+def whole_ticks(low: float, high: float, count: int = 6) -> list[int]:
+    """About ``count`` round whole numbers from ``low`` to ``high`` (plotext's own ticks are
+    decimals such as 128.3, which no score is)."""
+    span = max(1.0, high - low)
+    raw = span / max(1, count - 1)
+    step = 1
+    for base in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000):
+        step = base
+        if base >= raw:
+            break
+    first = -int(-low // step) * step  # the first multiple of step at or above low
+    return list(range(first, int(high) + 1, step)) or [int(low)]
+
+
 def use_plot(app: Any) -> bool:
     """A real chart, or the plain-text fallback (``--ascii``, a terminal below 60×24)."""
     size = app.size
@@ -36,20 +50,24 @@ class ScorePlot(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         history = state.history
-        rounds = [r.round_no for r in history] or [0]
+        # every line starts at 0 before round 1, so that one round is a line, not a dot
+        rounds = [0] + [r.round_no for r in history]
         title = "Score after each round"
+        values = [0]
         for seat, player in enumerate(state.players):
-            totals = [r.players[seat].total for r in history] or [0]
+            totals = [0] + [r.players[seat].total for r in history]
+            values += totals
             plt.plot(rounds, totals, label=player.name, marker="braille")
         goal = goal_line(state.variant, state.options)
         if goal is not None:
             value, what = goal
+            values.append(value)
             plt.hline(value, "red")
             title += f" (red line: {what} {value})"
         plt.title(title)
         plt.xlabel("round")
-        if len(rounds) <= 12:
-            plt.xticks(rounds)
+        plt.yticks(whole_ticks(min(values), max(values)))
+        plt.xticks(whole_ticks(0, rounds[-1], 8))
 
 
 class WinRatePlot(PlotextPlot):
@@ -72,6 +90,9 @@ class WinRatePlot(PlotextPlot):
         plt.title("Win rate over time (%, after each game)")
         plt.xlabel("games played")
         plt.ylim(0, 100)
+        plt.yticks([0, 25, 50, 75, 100])
+        longest = max((len(rates) for _, rates in lines), default=1)
+        plt.xticks(whole_ticks(1, max(2, longest), 8))
         for name, rates in lines:
             plt.plot(list(range(1, len(rates) + 1)), [r * 100 for r in rates], label=name,
                      marker="braille")
