@@ -85,7 +85,8 @@ def _describe(stats: list[Any], variant: str | None) -> str:
                               f"{line.wrong_declarations}")
             if v == "rummy":
                 extras.append(f"rummy outs {line.rummy_outs}")
-            lines.append(f"  {s.label} · {v}: {line.games} games, {line.wins} won; "
+            games = f"{line.games} game{'' if line.games == 1 else 's'}"
+            lines.append(f"  {s.label} · {v}: {games}, {line.wins} won; "
                          + "; ".join(e for e in extras if e))
         if s.overall.head_to_head:
             h2h = ", ".join(f"{labels.get(k, k[0])} {h.wins}-{h.losses} of {h.games}"

@@ -60,11 +60,11 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-top Static { width: auto; padding: 0 1 0 0; }
     StatsScreen #players { height: auto; max-height: 12; margin: 1 1 0 1; }
     StatsScreen #stats-lower { height: 1fr; min-height: 10; }
-    StatsScreen #stats-detail { width: 1fr; }
+    StatsScreen #stats-detail { width: 3fr; }
     StatsScreen #stats-detail DataTable { height: auto; max-height: 8; margin: 0 1; }
     StatsScreen .stats-caption { text-style: bold; padding: 1 1 0 1; height: auto; }
-    StatsScreen #win-rate { width: 1fr; height: 1fr; }
-    StatsScreen #win-rate-text { width: 1fr; height: auto; padding: 1 1; }
+    StatsScreen #win-rate { width: 2fr; height: 1fr; }
+    StatsScreen #win-rate-text { width: 2fr; height: auto; padding: 1 1; }
     """
 
     BINDINGS = [
