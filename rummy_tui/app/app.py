@@ -100,7 +100,7 @@ class RummyApp(App[None]):
             store.record(state, game_id)
         except (store.StatsError, OSError) as exc:
             self.notify(f"The game is not in the statistics: {exc}", title="Statistics",
-                        severity="warning", timeout=8)
+                        severity="warning", timeout=8, markup=False)
 
     # --- remembered settings (issue 13) -------------------------------------------------
     def _remember(self, name: str, value: Any, old: Any = None) -> None:
@@ -145,7 +145,8 @@ class RummyApp(App[None]):
             self.theme = theme
         if self.settings.problem:
             self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
-                        "is)", title="Settings not read", severity="warning", timeout=10)
+                        "is)", title="Settings not read", severity="warning", timeout=10,
+                        markup=False)
         self._remembering = True
         self.theme_changed_signal.subscribe(self, lambda t: self._remember("theme", t.name))
 
@@ -188,6 +189,7 @@ class RummyApp(App[None]):
         from .screens.table import TableScreen
 
         self.save_path = save_path
+        self.save_path_id = None  # the statistics' id of a game that could not be saved
         self._autosave_failed = False
         self.set_game_state(state)
         # The table replaces whatever led to it (picker, setup, a finished game).
