@@ -50,8 +50,15 @@ class RummyApp(App[None]):
         save_path: Any = None,
         cursor_blink: bool = True,
         autosave: bool = False,
+        settings: Any = None,
+        record_stats: bool = False,
     ) -> None:
         super().__init__()
+        self.settings = settings
+        """The remembered settings (``rummy_tui.settings.Store``), or None: nothing is
+        remembered (tests). Only changes made in the app are written back, never flags."""
+        self.record_stats = record_stats
+        """Record each finished game in the statistics (the command line turns it on)."""
         self.cursor_blink = cursor_blink
         """Text cursors blink (off in snapshot tests, so that screenshots are stable)."""
         self.ascii = ascii
@@ -80,6 +87,73 @@ class RummyApp(App[None]):
         """Every new state of the game passes here (after each apply, undo, new round)."""
         self.game = state
         self._autosave(state)
+        if self.record_stats and state.phase == "game_over":
+            self._record_finished(state)
+
+    def _record_finished(self, state: GameState) -> None:
+        """A finished game goes into the statistics once, under its save's name (a finished
+        game resumed again is not counted twice; see rummy_tui/history)."""
+        from ..history import store
+
+        if self.save_path is None:  # not saved: an id of its own for this run
+            import time
+
+            self.save_path_id = getattr(self, "save_path_id", None) or (
+                f"unsaved-{time.strftime('%Y%m%d-%H%M%S')}-{state.variant}-{state.seed}")
+        game_id = getattr(self.save_path, "stem", None) or self.save_path_id
+        try:
+            store.record(state, game_id)
+        except (store.StatsError, OSError) as exc:
+            self.notify(f"The game is not in the statistics: {exc}", title="Statistics",
+                        severity="warning", timeout=8, markup=False)
+
+    # --- remembered settings (issue 13) -------------------------------------------------
+    def _remember(self, name: str, value: Any, old: Any = None) -> None:
+        """Write a setting changed in the app (not one set at start, nor one set again to
+        the value it had)."""
+        if self.settings is not None and getattr(self, "_remembering", False) and value != old:
+            self.settings.update(**{name: value})
+
+    @property
+    def ascii(self) -> bool:
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, value: bool) -> None:
+        old, self._ascii = getattr(self, "_ascii", None), bool(value)
+        self._remember("ascii", self._ascii, old)
+
+    @property
+    def four_colour(self) -> bool:
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        old, self._four_colour = getattr(self, "_four_colour", None), bool(value)
+        self._remember("four_colour", self._four_colour, old)
+
+    @property
+    def bot_delay(self) -> float:
+        return self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        old, self._bot_delay = getattr(self, "_bot_delay", None), float(value)
+        self._remember("bot_delay", self._bot_delay, old)
+
+    def _start_remembering(self) -> None:
+        """From here on a changed setting is written (what the flags set is not)."""
+        if self.settings is None:
+            return
+        theme = self.settings.settings.theme
+        if theme and theme in self.available_themes:
+            self.theme = theme
+        if self.settings.problem:
+            self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
+                        "is)", title="Settings not read", severity="warning", timeout=10,
+                        markup=False)
+        self._remembering = True
+        self.theme_changed_signal.subscribe(self, lambda t: self._remember("theme", t.name))
 
     def _autosave(self, state: GameState) -> None:
         """Autosave (issue 5): every new state goes to this game's save file."""
@@ -172,6 +246,7 @@ class RummyApp(App[None]):
         # After every change of screen: too small? (a popped screen may have uncovered one)
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._check_size))
         self.screen_change_signal.subscribe(self, lambda _: self._screen_changed())
+        self._start_remembering()
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
         else:
@@ -185,6 +260,7 @@ class RummyApp(App[None]):
         from .screens.table import TableScreen
 
         self.save_path = save_path
+        self.save_path_id = None  # the statistics' id of a game that could not be saved
         self._autosave_failed = False
         self.set_game_state(state)
         # The table replaces whatever led to it (picker, setup, a finished game).
@@ -299,6 +375,13 @@ class RummyApp(App[None]):
         if isinstance(screen, PickerScreen):
             screen.load_saves()
             screen.action_resume()
+
+    def action_statistics(self) -> None:
+        """The Statistics screen (the picker's s, game over's s)."""
+        from .screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
 
     def action_new_game(self) -> None:
         self.game = None

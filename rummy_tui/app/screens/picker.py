@@ -27,6 +27,7 @@ class PickerScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", show=True),
         Binding("r", "resume", "Resume", show=False),
+        Binding("s", "app.statistics", "Statistics"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -47,8 +48,8 @@ class PickerScreen(Screen[None]):
             yield OptionList(*options, id="picker-list")
             yield Static("Resume a game", id="resume-title")
             yield OptionList(id="resume-list")
-            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · ? rules · "
-                         "ctrl+q quit", id="picker-hint")
+            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · s statistics · "
+                         "? rules · ctrl+q quit", id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
