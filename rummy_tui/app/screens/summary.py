@@ -187,7 +187,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             if result is None:
                 yield Static("The round is over.", id="headline")
             else:
-                yield Static(round_headline(state, result), id="headline")
+                yield Static(Text(round_headline(state, result)), id="headline")
             with VerticalScroll():
                 if result is not None:
                     yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
@@ -236,14 +236,14 @@ class GameOverScreen(Screen[None]):
             headline = f"{state.players[state.winner].name} wins the game of {title}!"
         else:
             headline = f"The game of {title} is over."
-        yield Static(headline, id="winner")
+        yield Static(Text(headline), id="winner")  # a name is data, never markup
         table: DataTable = DataTable(cursor_type="row", id="standings")
         table.add_columns("Place", "Player", "Score", "")
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
                 "out" if state.eliminated[seat] else "")
-            table.add_row(str(place), player.name, str(state.scores[seat]), mark)
+            table.add_row(str(place), Text(player.name), str(state.scores[seat]), mark)
         yield table
         yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
         with Horizontal(id="gameover-buttons"):

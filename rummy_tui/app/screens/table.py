@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -216,10 +217,10 @@ class TableScreen(Screen[None]):
         self._advance()
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
-               timeout: float | None = None, markup: bool = True) -> None:
+               timeout: float | None = None, markup: bool = False) -> None:
         """One table message at a time (errors stay): at 80x24 a second toast stacked
         under the first would cover the hand, and the newest message is the one that
-        answers the last key."""
+        answers the last key. Plain text by default: messages hold players' names."""
         app = self.app
         for old in list(app._notifications):
             if old.severity != "error":
@@ -538,7 +539,7 @@ class TableScreen(Screen[None]):
             order = self._order_for(seat, cards)
             groups = self._groups.get(seat)
             sizes = groups[1] if groups and groups[0] == order else None
-            box.border_title = f"{state.players[seat].name}'s hand"
+            box.border_title = f"{escape(state.players[seat].name)}'s hand"
             hand.show(order, groups=sizes, keep_selection=True, wild_rank=wild_rank(state.wild_card))
         self._update_info()
         self._footer_changed()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.message import Message
@@ -114,7 +115,7 @@ class Hand(Widget, can_focus=False):
         from textual.widgets import Static
 
         if self.hidden_text is not None:
-            return [Static(self.hidden_text, classes="hand-hidden")]
+            return [Static(Text(self.hidden_text), classes="hand-hidden")]  # may hold a name
         widgets: list[Widget] = []
         for i, card in enumerate(self.cards):
             w = CardWidget(
