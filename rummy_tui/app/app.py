@@ -150,12 +150,10 @@ class RummyApp(App[None]):
 
     # --- screens ------------------------------------------------------------------------
     def _mark_screen(self, screen: Any) -> None:
-        """Every full screen gets the save mark once (dialogs show the one beneath)."""
-        from textual.screen import ModalScreen
-
+        """Every screen gets the save mark once (a dialog's covers the one beneath)."""
         from .widgets.save_mark import SaveMark
 
-        if not isinstance(screen, ModalScreen) and not screen.query(SaveMark):
+        if not screen.query(SaveMark):
             screen.mount(SaveMark())
 
     def on_mount(self) -> None:

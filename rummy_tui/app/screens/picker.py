@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -90,12 +90,12 @@ class PickerScreen(Screen[None]):
             key = f"save-{n}"
             self._saves[key] = info
             if info.ok:
-                resume.add_option(Option(escape(info.describe()), id=key))
+                resume.add_option(Option(Text(info.describe()), id=key))
             else:
-                resume.add_option(Option(f"[dim]{escape(info.describe())}[/dim]", id=key,
+                resume.add_option(Option(Text(info.describe(), style="dim"), id=key,
                                          disabled=True))
         if problem:
-            resume.add_option(Option(escape(problem), disabled=True))
+            resume.add_option(Option(Text(problem), disabled=True))
         shown = bool(infos or problem)
         self.query_one("#resume-title").display = shown
         resume.display = shown

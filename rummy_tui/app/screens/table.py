@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -539,7 +539,7 @@ class TableScreen(Screen[None]):
             order = self._order_for(seat, cards)
             groups = self._groups.get(seat)
             sizes = groups[1] if groups and groups[0] == order else None
-            box.border_title = f"{escape(state.players[seat].name)}'s hand"
+            box.border_title = Content(f"{state.players[seat].name}'s hand")  # a name: not markup
             hand.show(order, groups=sizes, keep_selection=True, wild_rank=wild_rank(state.wild_card))
         self._update_info()
         self._footer_changed()
