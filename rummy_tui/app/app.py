@@ -149,6 +149,15 @@ class RummyApp(App[None]):
                 holder.remove()
 
     # --- screens ------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """The command palette, with paging that survives a resize (app/commands.py)."""
+        from textual.command import CommandPalette
+
+        from .commands import _safe_palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(_safe_palette()(id="--command-palette"))
+
     def _mark_screen(self, screen: Any) -> None:
         """Every screen gets the save mark once (a dialog's covers the one beneath)."""
         from .widgets.save_mark import SaveMark
