@@ -106,8 +106,10 @@ class RummyApp(App[None]):
         # prints a long traceback and app.run() returns, leaving the exit status to us. Keep
         # the traceback in a crash log, save the game once more, and stop with return code 1
         # (commands/play.py prints one line and exits 1).
-        if not self.report_crashes or self.crash is not None:
+        if not self.report_crashes:
             super()._handle_exception(error)
+            return
+        if self.crash is not None:  # the app is already stopping on the first error
             return
         from ..crash import write_crash_log
 
@@ -157,6 +159,12 @@ class RummyApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(_safe_palette()(id="--command-palette"))
+
+    def on_unmount(self) -> None:
+        # the OS drops the lock when the process ends; letting go here also frees the game
+        # for another app in this same process (tests, an embedding program)
+        if self.save_lock is not None:
+            self.save_lock.release()
 
     def _mark_screen(self, screen: Any) -> None:
         """Every screen gets the save mark once (a dialog's covers the one beneath)."""
