@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -35,6 +36,8 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes the bad value whole ("invalid choice: '...'"): cut it
+        message = re.sub(r"'([^']{80})[^']+'", r"'\1…'", message)
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -83,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         from .commands.play import run_picker
 
-        return run_picker(args)
+        args.run = run_picker
     try:
         return int(args.run(args) or 0)
     except UsageError as exc:
@@ -92,3 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: one line, the traceback in a crash log, exit 1
+        from .crash import report_crash
+
+        report_crash(exc, getattr(args, "saves_dir", None))
+        return 1

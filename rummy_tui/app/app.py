@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import reactive
 
 
 def _rummy_commands() -> type:
@@ -26,11 +27,28 @@ if TYPE_CHECKING:
     from ..core.state import GameState
 
 
+def _short_reason(exc: BaseException) -> str:
+    """"disk full" for a full disk, else the last part of the reason (which names the path)."""
+    import errno
+
+    text = str(exc)
+    if "No space left" in text or getattr(exc, "errno", None) == errno.ENOSPC:
+        return "disk full"
+    if "another window" in text:
+        return text.split(": ", 1)[0]
+    short = text.rsplit(": ", 1)[-1]
+    return short if len(short) <= 60 else short[:59] + "…"
+
+
 class RummyApp(App[None]):
     TITLE = "rummy-tui"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {_rummy_commands}
     ENABLE_COMMAND_PALETTE = True
+
+    save_problem: reactive[str] = reactive("")
+    """Why the game is not being saved ("not saved: disk full", "read-only: ..."), shown at
+    the top of every screen until a save succeeds (widgets/save_mark.py); empty when saved."""
 
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
@@ -52,6 +70,9 @@ class RummyApp(App[None]):
         autosave: bool = False,
         settings: Any = None,
         record_stats: bool = False,
+        report_crashes: bool = False,
+        save_lock: Any = None,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
         self.settings = settings
@@ -81,6 +102,36 @@ class RummyApp(App[None]):
         """The error toasts posted: (message, title, severity, markup, until)."""
         self._waiting: list[tuple[str, str, Any, bool, float]] = []
         """Toasts held back while a dialog is up."""
+        self.save_lock: Any = save_lock
+        """The OS lock on this game's save (saves/lock.py): one window per save."""
+        self.read_only = read_only
+        """The game is open in another window: played here, never saved here."""
+        self.report_crashes = report_crashes
+        """An unexpected error ends the app with return code 1 and a crash log (the command
+        line); off in tests, where Textual's own handling re-raises it in the test."""
+        self.crash: BaseException | None = None
+        self.crash_log: Any = None
+        self.crash_saved = False
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual has no public hook for an unhandled error (Textualize/textual#5931): it
+        # prints a long traceback and app.run() returns, leaving the exit status to us. Keep
+        # the traceback in a crash log, save the game once more, and stop with return code 1
+        # (commands/play.py prints one line and exits 1).
+        if not self.report_crashes:
+            super()._handle_exception(error)
+            return
+        if self.crash is not None:  # the app is already stopping on the first error
+            return
+        from ..crash import write_crash_log
+
+        self.crash = error
+        self.crash_log = write_crash_log(error, self.saves_dir)
+        try:
+            self.crash_saved = self.autosave and self.game is not None and self._save(quiet=True)
+        except Exception:  # the crash may be in saving itself; the last autosave stands
+            self.crash_saved = False
+        self.exit(return_code=1)
 
     # --- the one place where the game state changes ------------------------------------
     def set_game_state(self, state: GameState) -> None:
@@ -242,11 +293,34 @@ class RummyApp(App[None]):
         return super().push_screen(screen, *args, **kwargs)
 
     # --- screens ------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """The command palette, with paging that survives a resize (app/commands.py)."""
+        from textual.command import CommandPalette
+
+        from .commands import _safe_palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(_safe_palette()(id="--command-palette"))
+
+    def on_unmount(self) -> None:
+        # the OS drops the lock when the process ends; letting go here also frees the game
+        # for another app in this same process (tests, an embedding program)
+        if self.save_lock is not None:
+            self.save_lock.release()
+
+    def _mark_screen(self, screen: Any) -> None:
+        """Every screen gets the save mark once (a dialog's covers the one beneath)."""
+        from .widgets.save_mark import SaveMark
+
+        if not screen.query(SaveMark):
+            screen.mount(SaveMark())
+
     def on_mount(self) -> None:
         # After every change of screen: too small? (a popped screen may have uncovered one)
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._check_size))
         self.screen_change_signal.subscribe(self, lambda _: self._screen_changed())
         self._start_remembering()
+        self.screen_change_signal.subscribe(self, self._mark_screen)
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
         else:
@@ -259,6 +333,11 @@ class RummyApp(App[None]):
         (a new game gets a save file of its own, never the last game's)."""
         from .screens.table import TableScreen
 
+        if self.save_lock is not None and self.save_lock.save != save_path:
+            self.save_lock.release()
+            self.save_lock = None
+        if save_path is None:
+            self.read_only = False  # a new game is this window's own
         self.save_path = save_path
         self.save_path_id = None  # the statistics' id of a game that could not be saved
         self._autosave_failed = False
@@ -300,22 +379,32 @@ class RummyApp(App[None]):
             return
         if self._save(quiet=False):
             # The name only: a whole path broke mid-word in the toast.
-            self.notify(f"Saved: {getattr(self.save_path, 'name', self.save_path)}")
+            self.notify(f"Saved: {getattr(self.save_path, 'name', self.save_path)}", markup=False)
 
     def _save(self, quiet: bool) -> bool:
         """Write the game to its save file (a new one in the saves folder the first time)."""
         from .. import saves
 
+        from ..saves.lock import SaveLock, SaveLocked
+
         if self.game is None:
+            return False
+        if self.read_only:
+            self.save_problem = "read-only: this game is open in another window"
             return False
         try:
             if self.save_path is None:
                 self.save_path = saves.new_save_path(self.game, saves.saves_dir(self.saves_dir))
+            if self.autosave and (self.save_lock is None or not self.save_lock.held):
+                # never two windows writing one save: the second one is told, not saved
+                self.save_lock = SaveLock(self.save_path)
+                self.save_lock.acquire()
             saves.save_game(self.game, self.save_path)
-        except (saves.SaveError, OSError) as exc:
+        except (saves.SaveError, OSError, SaveLocked) as exc:
             # A failed save must never end a game in play: say so (once, for autosaves)
             # and play on; ctrl+q then asks before quitting.
             self._save_error = f"Could not save: {exc}"
+            self.save_problem = f"not saved: {_short_reason(exc)}"
             if not quiet or not self._autosave_failed:
                 self._save_warning_due = True
                 self.warn_if_unsaved()
@@ -323,6 +412,7 @@ class RummyApp(App[None]):
             return False
         self._autosave_failed = False
         self._save_warning_due = False
+        self.save_problem = ""
         return True
 
     def warn_if_unsaved(self, on_table: bool = False) -> None:
@@ -333,7 +423,7 @@ class RummyApp(App[None]):
             from .screens.table import TableScreen
 
             self.notify(self._save_error + " (the game is not being saved)",
-                        title="Not saved", severity="error", timeout=10)
+                        title="Not saved", severity="error", timeout=10, markup=False)
             if on_table or isinstance(self.screen, TableScreen) and not self.screen.busy:
                 self._save_warning_due = False
 

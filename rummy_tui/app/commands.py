@@ -51,3 +51,35 @@ class RummyCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help)  # type: ignore[arg-type]
+
+
+def _safe_palette() -> type:
+    """Textual's command palette, with PageUp/PageDown that survive a resize.
+
+    Textual 8's OptionList pages from a line cache that a resize clears and that is rebuilt
+    only once the list has a size again (``_update_lines`` returns early on an empty region:
+    Textualize/textual#5794, the same race as #5568). PageDown or PageUp in that moment raised
+    ``KeyError: 0`` from ``OptionList._move_page`` and ended the app (a bare Textual app does
+    the same; tests/app/test_palette.py resizes while paging). Until it is fixed upstream, such a key does
+    nothing: the next one, after the layout, pages as usual.
+    """
+    from textual.binding import Binding
+    from textual.command import CommandList, CommandPalette
+
+    class SafeCommandPalette(CommandPalette):
+        BINDINGS = [
+            Binding("pagedown", "page(1)", "Next page", show=False),
+            Binding("pageup", "page(-1)", "Previous page", show=False),
+        ]
+
+        def action_page(self, direction: int) -> None:
+            commands = self.query_one(CommandList)
+            try:
+                if direction > 0:
+                    commands.action_page_down()
+                else:
+                    commands.action_page_up()
+            except KeyError:  # Textualize/textual#5794: no line cache during a resize
+                pass
+
+    return SafeCommandPalette

@@ -1,0 +1,63 @@
+"""The sub-commands of ``rummy-tui`` (cli.py), and what they share for bad input: a quoted
+piece of it is cut to :data:`QUOTE_LIMIT` characters, and every number is bounded."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+QUOTE_LIMIT = 80
+"""At most this many characters of a bad input are quoted back in an error message."""
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a piece of bad input, cut to ``limit`` characters (and marked as cut)."""
+    text = str(text)
+    if len(text) > limit:
+        return repr(text[:limit]) + f"… ({len(text)} characters)"
+    return repr(text)
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else one short line."""
+
+    def parse(text: str) -> int:
+        stripped = text.strip()
+        # read no more than a number in range can have: int() of thousands of digits is
+        # slow, and above 4300 it raises Python's digit-limit error
+        if len(stripped) > len(str(max(abs(low), abs(high)))) + 1:
+            raise argparse.ArgumentTypeError(
+                f"{quote(text)} is not a whole number from {low} to {high}")
+        try:
+            value = int(stripped)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{quote(text)} is not a whole number from {low} to {high}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to 2**63 - 1 (what a save holds)."""
+
+
+def parse_rule_args(variant: str, items: list[str]) -> object:
+    """``parse_rules`` of the core for the ``--rule KEY=VALUE`` items, with a one-line
+    RuleError for an absurdly long item (a number of thousands of digits would otherwise
+    reach Python's int-digit limit as a traceback)."""
+    from ..core.options import parse_rules
+    from ..core.variants import RuleError
+
+    for item in items:
+        if len(item) > 100:
+            raise RuleError(f"bad rule {quote(item)}: too long to be an option")
+    try:
+        return parse_rules(variant, items)
+    except RuleError:
+        raise
+    except ValueError as exc:
+        raise RuleError(f"bad rule: {quote(exc)}") from None

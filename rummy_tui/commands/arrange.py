@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
+from . import quote
 
 
 def add_parser(sub: Any) -> None:
@@ -83,7 +84,9 @@ def _parse_rules(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, text = item.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"arrange: --rule wants KEY=VALUE, got {item!r}")
+            raise UsageError(f"arrange: --rule wants KEY=VALUE, got {quote(item)}")
+        if len(item) > 100:
+            raise UsageError(f"arrange: --rule {quote(item)} is too long to be an option")
         value: Any = text.strip()
         if value.lower() in ("true", "yes", "on", "1"):
             value = True

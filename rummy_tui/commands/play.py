@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import Any
 
+from . import MAX_SEED, bounded_int, parse_rule_args, quote
 
 
 class PlayError(Exception):
@@ -18,8 +19,11 @@ class PlayError(Exception):
 
 def parse_players(text: str) -> list[Any]:
     """``"Ann,Bob,cpu:Cy,cpu-easy:Dee"`` -> player specs (``cpu:`` normal, ``cpu-easy:``)."""
+    from ..core.names import PlayerNameError, check_names
     from ..core.state import PlayerSpec
 
+    if len(text) > 1000:
+        raise PlayError(f"bad --players: {len(text)} characters is far too long for a table")
     specs = []
     for raw in text.split(","):
         item = raw.strip()
@@ -29,33 +33,29 @@ def parse_players(text: str) -> list[Any]:
             kinds = {"cpu": "normal", "cpu-normal": "normal", "cpu-easy": "easy",
                      "human": "human"}
             if prefix.strip().lower() not in kinds:
-                raise PlayError(f"bad --players entry {item!r}: use a name, cpu:NAME or "
+                raise PlayError(f"bad --players entry {quote(item)}: use a name, cpu:NAME or "
                                 "cpu-easy:NAME")
             kind = kinds[prefix.strip().lower()]
             item = rest.strip()
-        if not item:
-            raise PlayError(f"bad --players {text!r}: every seat needs a name")
-        if len(item) > 16:
-            raise PlayError(f"bad --players: name {item!r} is longer than 16 characters")
         specs.append(PlayerSpec(item, kind))  # type: ignore[arg-type]
-    names = [s.name for s in specs]
-    for name in names:
-        if names.count(name) > 1:
-            raise PlayError(f"bad --players: two seats are called {name!r}")
-    return specs
+    try:  # the one check of a name (core/names.py), as the setup screen and saves use it
+        names = check_names([s.name for s in specs])
+    except PlayerNameError as exc:
+        raise PlayError(f"bad --players: {exc}") from None
+    return [PlayerSpec(name, s.kind) for name, s in zip(names, specs)]
 
 
 def build_game(args: argparse.Namespace) -> Any:
     from ..core.engine import new_game
-    from ..core.options import parse_rules
+
     from ..core.variants import VARIANTS, RuleError
 
     variant = args.variant.strip().lower()
     if variant not in VARIANTS:
-        raise PlayError(f"unknown variant {args.variant!r} (choose from {', '.join(VARIANTS)})")
+        raise PlayError(f"unknown variant {quote(args.variant)} (choose from {', '.join(VARIANTS)})")
     players = parse_players(args.players)
     try:
-        options = parse_rules(variant, args.rule or [])
+        options = parse_rule_args(variant, args.rule or [])
         return new_game(variant, players, seed=args.seed, options=options)
     except RuleError as exc:
         raise PlayError(str(exc)) from None
@@ -79,14 +79,26 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "autosave": True,
         "settings": store,
         "record_stats": True,
+        "report_crashes": True,
     }
+
+
+def _run_app(app: Any) -> int:
+    """Run the app; an unexpected error inside it is one line and exit status 1."""
+    app.run()
+    if app.crash is not None:
+        from ..crash import crash_line
+
+        print(crash_line(app.crash, app.crash_log, game_saved=app.crash_saved or
+                         app.save_path is not None), file=sys.stderr)
+        return 1
+    return int(app.return_code or 0)
 
 
 def run_picker(args: argparse.Namespace) -> int:
     from ..app.app import RummyApp
 
-    RummyApp(**_app_kwargs(args)).run()
-    return 0
+    return _run_app(RummyApp(**_app_kwargs(args)))
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -97,8 +109,7 @@ def run_new(args: argparse.Namespace) -> int:
         return 2
     from ..app.app import RummyApp
 
-    RummyApp(game=state, **_app_kwargs(args)).run()
-    return 0
+    return _run_app(RummyApp(game=state, **_app_kwargs(args)))
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -123,17 +134,55 @@ def run_resume(args: argparse.Namespace) -> int:
     except (saves.SaveError, OSError, ValueError) as exc:
         print(f"error: cannot resume: {exc}", file=sys.stderr)
         return 2
+    lock, read_only = _lock_or_ask(path, args)
+    if lock is None and not read_only:
+        return 2
     from ..app.app import RummyApp
 
-    RummyApp(game=state, save_path=path, **_app_kwargs(args)).run()
-    return 0
+    return _run_app(RummyApp(game=state, save_path=path, save_lock=lock, read_only=read_only,
+                             **_app_kwargs(args)))
+
+
+def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
+    """One window per save: (the lock, False), or (None, True) to open the game read-only,
+    or (None, False) after saying why not."""
+    from ..saves.lock import SaveLock, SaveLocked
+
+    lock = SaveLock(path)
+    try:
+        lock.acquire(take_over=bool(getattr(args, "take_over", False)))
+        return lock, False
+    except OSError as exc:
+        print(f"error: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
+        return None, False
+    except SaveLocked as exc:
+        if getattr(args, "read_only", False):
+            return None, True
+        choices = "--read-only to look at it" + (
+            ", or --take-over (that window is gone)" if exc.stale else "")
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            print(f"error: {exc}; resume with {choices}", file=sys.stderr)
+            return None, False
+        keys = "r = read-only, t = take it over, q = quit" if exc.stale else \
+            "r = read-only, q = quit"
+        print(f"{exc}. Open it anyway? ({keys}) ", end="", file=sys.stderr, flush=True)
+        try:
+            answer = input().strip().lower()[:1]
+        except (EOFError, KeyboardInterrupt):
+            answer = "q"
+        if answer == "r":
+            return None, True
+        if answer == "t" and exc.stale:
+            lock.acquire(take_over=True)
+            return lock, False
+        return None, False
 
 
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}") from None
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError("between 0 and 10 seconds")
     return value
@@ -154,7 +203,7 @@ def add_parser(sub: Any) -> None:
                      help="rummy, remi, remigio, remigio-fournier or indian")
     new.add_argument("--players", required=True,
                      help='seats, e.g. "Ann,Bob,cpu:Cy" (cpu: normal bot, cpu-easy: easy bot)')
-    new.add_argument("--seed", type=int, default=None, help="a seed for a repeatable deal")
+    new.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None, help="a seed for a repeatable deal")
     new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. target=200 (repeatable)")
     _table_options(new)
@@ -163,5 +212,9 @@ def add_parser(sub: Any) -> None:
     resume = sub.add_parser("resume", help="resume a saved game")
     resume.add_argument("save", nargs="?", default=None,
                         help="a save file or name (default: the latest)")
+    resume.add_argument("--read-only", action="store_true",
+                        help="open a game that is open in another window, without saving")
+    resume.add_argument("--take-over", action="store_true",
+                        help="take a game whose other window is gone (a stale lock)")
     _table_options(resume)
     resume.set_defaults(run=run_resume)

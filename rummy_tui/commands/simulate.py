@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.variants import VARIANTS, RuleError
+from . import MAX_SEED, bounded_int, parse_rule_args
 
 
 def add_parser(subparsers: Any) -> None:
@@ -29,9 +30,9 @@ def add_parser(subparsers: Any) -> None:
         "every action. Ends with one JSON line.",
     )
     parser.add_argument("--variant", required=True, choices=VARIANTS)
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=bounded_int(0, 99), required=True)
+    parser.add_argument("--games", type=bounded_int(0, 10_000_000), default=1)
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0)
     parser.add_argument(
         "--rule", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -52,7 +53,6 @@ def _usage(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.options import parse_rules
     from ..core.registry import variant_of
     from ..core.simulate import simulate
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         return _usage("--seed must be 0 or more")
     bots = [b.strip() for b in str(args.bots).split(",") if b.strip()]
     try:
-        options = parse_rules(args.variant, args.rule)
+        options = parse_rule_args(args.variant, args.rule)
         # a bad player count or bot list is reported before any game starts
         variant = variant_of(args.variant)
         variant.check_players(args.players)

@@ -26,6 +26,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.cards import ALL_CARDS, Card
+from ..core.names import PlayerNameError, check_names, display_name, same_name
 from ..core.options import make_options
 from ..core.state import GameState, LogEntry, PlayerResult, PlayerSpec, RoundResult, TableMeld
 from .schema import (
@@ -332,13 +333,53 @@ def to_state(save: SaveFile) -> GameState:
     # sharing so that a resumed state compares equal and behaves the same.
     if last_round is not None and history and history[-1] == last_round:
         last_round = history[-1]
+    get = operator.itemgetter(*_LOG_KEYS)
+    log = [LogEntry(*get(e)) for e in save.log]
+    players = [PlayerSpec(**p.model_dump()) for p in save.players]
+    shown = shown_names([p.name for p in players])
+    if shown is not None:
+        log = _renamed_log(log, [p.name for p in players], shown)
+        players = [PlayerSpec(name, p.kind) for name, p in zip(shown, players)]
     given = {
         "variant": save.variant,
         "options": make_options(save.variant, save.options),
-        "players": [PlayerSpec(**p.model_dump()) for p in save.players],
+        "players": players,
         "seed": save.seed,
         "history": history,
-        "log": [LogEntry(**e) for e in save.log],
+        "log": log,
         "last_round": last_round,
     }
     return _build(GameState, flat, given)
+
+
+def shown_names(names: list[str]) -> list[str] | None:
+    """None when the names pass today's check (core/names.py); else the names as a save
+    written before it is resumed with (docs/SAVES.md, "Names from older versions"): direction
+    controls and other unprintable characters become ``?``, an invisible name ``?``, and a
+    repeated name gets a number, so that every seat can be told apart and nothing is read as
+    markup or moves the text around it."""
+    try:
+        if check_names(names) == names:
+            return None
+    except PlayerNameError:
+        pass
+    shown: list[str] = []
+    for name in names:
+        candidate = display_name(name)
+        n = 1
+        while any(same_name(candidate, other) for other in shown):
+            n += 1
+            candidate = f"{display_name(name)} {n}"
+        shown.append(candidate)
+    return shown
+
+
+def _renamed_log(log: list[LogEntry], old: list[str], new: list[str]) -> list[LogEntry]:
+    changed = [(a, b) for a, b in zip(old, new) if a != b]
+    out = []
+    for e in log:
+        text = e.text
+        for a, b in changed:
+            text = text.replace(a, b)
+        out.append(LogEntry(e.round_no, e.player, display_name(text)))
+    return out

@@ -7,11 +7,13 @@ engine's dataclasses by field name; a test checks that the two name the same fie
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    ValidationError,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
@@ -21,24 +23,36 @@ from pydantic import (
 from typing_extensions import TypedDict
 
 from ..core.cards import ALL_CARDS
-from ..core.options import make_options
+from ..core.options import make_options, options_model
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
 SCHEMA_VERSION = 2
 """The version this code writes. Older files are migrated on load (migrations.py)."""
 
-MAX_SAVE_BYTES = 32 * 1024 * 1024
-"""Larger files are refused unread. A 50-round game with its whole log is well under 1 MB
-(bench/bench_saves.py), so this leaves room for very long games while a stray disk image or
-log file dropped in the folder is rejected at once."""
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""Larger files are refused unread. A 100-round game of ten players with its whole log is
+741 KB (bench/bench_saves.py --variant remigio-fournier --rounds 100), so this leaves room for
+games five times as long, while any file up to it is read or refused within a second (issue
+11) and a stray disk image or log file dropped in the folder is rejected at once."""
+
+MAX_INT = 10**12
+"""No number in a save is larger (or, where negative numbers are allowed, smaller than its
+negative): scores and counters stay far below it, and a damaged number is refused by the
+types instead of slowing or breaking the checks."""
+
+MAX_REASON = 300
+"""A reason is cut to this many characters: it may quote a damaged file."""
 
 
 class SaveError(Exception):
     """A save that cannot be read or written. ``str(exc)`` is one line naming the problem."""
 
     def __init__(self, reason: str, path: Path | None = None) -> None:
-        reason = " ".join(str(reason).split())  # one line, whatever the cause printed
+        reason = str(reason)[: MAX_REASON * 4]
+        reason = " ".join(reason.split())  # one line, whatever the cause printed
+        if len(reason) > MAX_REASON:
+            reason = reason[: MAX_REASON - 1] + "…"
         super().__init__(reason)
         self.reason = reason
         self.path = path
@@ -67,14 +81,17 @@ CardCode = Literal[
     "JK",
 ]
 assert list(CardCode.__args__) == CARD_CODES_BY_INDEX  # type: ignore[attr-defined]
-Cards = list[CardCode]
+Cards = Annotated[list[CardCode], Field(max_length=1000)]
+"""A pile, a hand or a meld: a game has at most three decks."""
+_INT = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]
+_PER_SEAT = Field(max_length=10)
 
 
 # No control characters in text that the app and `rummy-tui saves` print: a damaged or
 # hand-edited name must not be able to send escape sequences to the terminal.
 _PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
 _NAME = Annotated[str, Field(min_length=1, max_length=64, pattern=_PRINTABLE)]
-_COUNT = Annotated[int, Field(ge=0)]
+_COUNT = Annotated[int, Field(ge=0, le=MAX_INT)]
 _SEAT = Annotated[int, Field(ge=0, le=9)]
 
 
@@ -109,51 +126,51 @@ class PlayerResultModel(_Model):
     hand: Cards
     melds: list[Cards]
     deadwood: Cards
-    penalty: int
-    delta: int
-    total: int
+    penalty: _INT
+    delta: _INT
+    total: _INT
     note: Annotated[str, Field(max_length=200, pattern=_PRINTABLE)] = ""
 
 
 class RoundResultModel(_Model):
-    round_no: Annotated[int, Field(ge=1)]
+    round_no: Annotated[int, Field(ge=1, le=MAX_INT)]
     winner: _SEAT | None
     ending: Annotated[str, Field(max_length=40, pattern=_PRINTABLE)]
-    multiplier: int
-    bonus: int
+    multiplier: _INT
+    bonus: _INT
     special: Literal["flush", "straight_flush", "remigio"] | None
     closing_card: CardCode | None
-    players: list[PlayerResultModel]
+    players: Annotated[list[PlayerResultModel], _PER_SEAT]
 
 
 class StateModel(_Model):
     """Where every card is and whose turn it is: the engine's GameState, field for field
     (apart from variant, options, players, seed, history and log, kept at the top level)."""
 
-    round_no: Annotated[int, Field(ge=1)]
+    round_no: Annotated[int, Field(ge=1, le=MAX_INT)]
     dealer: _SEAT
     to_move: _SEAT
     direction: Literal[1, -1]
     phase: Literal["draw", "play", "round_over", "game_over"]
-    hands: list[Cards] = Field(description="every player's hand, in seat order: not secret!")
+    hands: Annotated[list[Cards], _PER_SEAT] = Field(description="every player's hand, in seat order: not secret!")
     stock: Cards = Field(description="the stock, top card last")
     discard: Cards = Field(description="the discard pile, top card last")
     wild_card: CardCode | None
-    table: list[TableMeldModel]
-    scores: list[int]
-    out: list[bool]
-    eliminated: list[bool]
+    table: Annotated[list[TableMeldModel], Field(max_length=1000)]
+    scores: Annotated[list[_INT], _PER_SEAT]
+    out: Annotated[list[bool], _PER_SEAT]
+    eliminated: Annotated[list[bool], _PER_SEAT]
     winner: _SEAT | None
     last_round: RoundResultModel | None
     taken: CardCode | None
     must_meld: CardCode | None
-    laid: list[_COUNT]
-    extra: list[_COUNT]
-    has_drawn: list[bool]
-    melded_before: list[bool]
+    laid: Annotated[list[_COUNT], _PER_SEAT]
+    extra: Annotated[list[_COUNT], _PER_SEAT]
+    has_drawn: Annotated[list[bool], _PER_SEAT]
+    melded_before: Annotated[list[bool], _PER_SEAT]
     melded_this_turn: bool
-    seq_down: list[bool]
-    drops: list[_COUNT]
+    seq_down: Annotated[list[bool], _PER_SEAT]
+    drops: Annotated[list[_COUNT], _PER_SEAT]
     rebuilds: _COUNT = Field(description="stock rebuilds this round (part of the RNG state)")
     turn: _COUNT
     actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
@@ -161,7 +178,7 @@ class StateModel(_Model):
     deck_size: _COUNT
     # Indian's turn timer (optional, so that saves written before it still load)
     drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
-    missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+    missed: Annotated[list[_COUNT], _PER_SEAT] = Field([], description="missed turns in a row, per player")
     # Basic Rummy once the stock was rebuilt (optional: older saves have it only in the log)
     melded_since_rebuild: bool | None = Field(
         None, description="someone melded or laid off since the stock was last rebuilt")
@@ -197,13 +214,17 @@ class SaveFile(_Model):
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
     variant: VariantName
-    preset: str = Field(description="the picker entry: the variant, or indian-<format>")
-    options: dict[str, Any] = Field(description="the variant's options (core/options.py)")
+    preset: Annotated[str, Field(max_length=40)] = Field(description="the picker entry: the variant, or indian-<format>")
+    options: Annotated[dict[str, Any], Field(max_length=30)] = Field(description="the variant's options (core/options.py)")
     players: Annotated[list[PlayerModel], Field(min_length=2, max_length=10)]
-    seed: int = Field(description="the game's seed: with the counters in state, the RNG state")
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = Field(
+        description="the game's seed: with the counters in state, the RNG state")
     state: StateModel
-    history: list[RoundResultModel] = Field(description="every finished round, in order")
-    log: list[LogEntryModel] = Field(description="the action log, as the players saw it")
+    # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
+    history: Annotated[list[RoundResultModel], Field(max_length=2000)] = Field(
+        description="every finished round, in order")
+    log: Annotated[list[LogEntryModel], Field(max_length=500_000)] = Field(
+        description="the action log, as the players saw it")
 
     @model_validator(mode="after")
     def _options_and_preset(self) -> SaveFile:
@@ -211,6 +232,15 @@ class SaveFile(_Model):
             options = make_options(self.variant, self.options)
         except RuleError as exc:
             raise ValueError(f"options: {exc}") from None
+        try:
+            # as strict as the rest of the file: "150", 150.0 or true for a number, "yes"
+            # for a switch are damage (make_options alone would convert them)
+            options_model(self.variant).model_validate(self.options, strict=True)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(x) for x in first["loc"])
+            found = json.dumps(first.get("input"), default=str)[:40]
+            raise ValueError(f"options.{where}: {first['msg'].lower()} (found {found})") from None
         expected = preset_of(self.variant, options)
         if self.preset != expected:
             raise ValueError(f"preset {self.preset!r} does not match the options ({expected!r})")

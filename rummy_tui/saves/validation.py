@@ -44,6 +44,14 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
     if (state.winner is not None) != (state.phase == "game_over"):
         problems.append("a winner is named but the game is not over" if state.winner is not None
                         else "the game is over without a winner")
+    elif state.phase == "game_over":
+        try:
+            champion = ruleset(state.variant).game_winner(state.copy())
+        except Exception as exc:  # a damaged state can trip the rule itself
+            champion = f"({type(exc).__name__})"
+        if champion != state.winner:
+            problems.append(f"the winner is seat {state.winner}, but the scores make it "
+                            f"seat {champion}")
     if not finished and any(e and not o for e, o in zip(state.eliminated, state.out)):
         problems.append("an eliminated player is still in the deal")
     rs = variant_of(state.variant)
@@ -120,6 +128,12 @@ def check(state: GameState) -> list[str]:
         if r.winner is not None and not 0 <= r.winner < n:
             problems.append(f"round {r.round_no}: the winner (seat {r.winner}) does not exist")
             break
+    # the engine's card checks compare piles card by card: a damaged file with a million
+    # cards would take minutes, so count first (issue 11: refusing any file is fast)
+    in_play = (sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
+               + sum(len(m.cards) for m in state.table))
+    if in_play > state.deck_size or state.deck_size > 1000:
+        problems.append(f"{in_play} cards in play for a deck of {state.deck_size}")
     if problems:
         return problems
     problems.extend(_bookkeeping_problems(state))
@@ -160,7 +174,10 @@ def explain(exc: ValidationError) -> str:
 
 def parse_save(data: bytes, name: str = "save") -> GameState:
     """A state from the bytes of a save file; SaveError with a one-line reason."""
-    model = _read_current(data)
+    try:
+        model = _read_current(data)
+    except SaveError as exc:
+        raise SaveError(f"{name}: {exc.reason}") from None
     if model is None:
         model = _read_any(data, name)
     try:
@@ -185,7 +202,15 @@ def _read_current(data: bytes) -> SaveFile | None:
     """
     try:
         return SaveFile.model_validate_json(data)
-    except (ValidationError, ValueError, RecursionError):
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        if any(e["type"] == "json_invalid" or e["loc"][:1] in ((), ("schema_version",))
+               for e in errors):
+            return None  # not JSON, or an older version: the full reader says or migrates
+        # a current save with a wrong value: explained from this error, without reading
+        # the file a second time (a damaged file of megabytes is refused within a second)
+        raise SaveError(explain(exc)) from None
+    except (ValueError, RecursionError):
         return None
 
 

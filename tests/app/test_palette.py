@@ -31,3 +31,26 @@ async def test_palette_runs_auto_arrange_and_rules():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_paging_the_palette_during_resizes_does_not_crash():
+    # Textual's OptionList raises KeyError: 0 here (Textualize/textual#5794); the app's
+    # palette ignores such a page key instead of ending the game
+    from textual.command import CommandList
+
+    app = make_app("rummy", "Ann,cpu:Bob", seed=6)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        await pilot.press("down")
+        await pilot.pause(0.3)
+        assert app.screen.query_one(CommandList).option_count
+        for size in [(100, 3), (100, 2), (10, 1), (100, 32), (5, 4), (100, 32)]:
+            await pilot.resize_terminal(*size)
+            await pilot.press("pagedown", "pageup")
+        await pilot.pause(0.3)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert app.screen.query_one(CommandList).highlighted is not None
+    assert app.return_code in (None, 0)

@@ -44,7 +44,7 @@ async def test_bad_options_are_shown_under_their_field_and_block_the_start():
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert app.screen is setup
-        assert "two seats are called Ann" in str(setup.query_one("#seats-error").render())
+        assert "two seats are called 'Ann'" in str(setup.query_one("#seats-error").render())
 
 
 async def test_empty_optional_fields_say_what_they_mean():

@@ -6,6 +6,7 @@ be on the screen while it is up (a test checks the rendered text).
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -43,10 +44,10 @@ class PassDeviceScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass to {self.player_name} — press Enter", id="pass-title")
+            yield Static(Content(f"Pass to {self.player_name} — press Enter"), id="pass-title")
             if self.note:
                 yield Static(self.note, id="pass-note")
-            yield Button(f"I am {self.player_name}", variant="primary", id="pass-ready")
+            yield Button(Content(f"I am {self.player_name}"), variant="primary", id="pass-ready")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

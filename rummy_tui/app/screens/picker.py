@@ -7,7 +7,9 @@ The list is read after the first paint: start-up to an interactive picker is mea
 
 from __future__ import annotations
 
-from rich.markup import escape
+from typing import Any
+
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -90,12 +92,12 @@ class PickerScreen(Screen[None]):
             key = f"save-{n}"
             self._saves[key] = info
             if info.ok:
-                resume.add_option(Option(escape(info.describe()), id=key))
+                resume.add_option(Option(Text(info.describe()), id=key))
             else:
-                resume.add_option(Option(f"[dim]{escape(info.describe())}[/dim]", id=key,
+                resume.add_option(Option(Text(info.describe(), style="dim"), id=key,
                                          disabled=True))
         if problem:
-            resume.add_option(Option(escape(problem), disabled=True))
+            resume.add_option(Option(Text(problem), disabled=True))
         shown = bool(infos or problem)
         self.query_one("#resume-title").display = shown
         resume.display = shown
@@ -133,14 +135,41 @@ class PickerScreen(Screen[None]):
         if info is None:
             return
         if not info.ok:  # type: ignore[attr-defined]
-            self.notify(f"Cannot resume: {info.reason}", severity="error")  # type: ignore[attr-defined]
+            self.notify(f"Cannot resume: {info.reason}", severity="error", markup=False)  # type: ignore[attr-defined]
             return
         try:
             state = saves.load_game(info.path)  # type: ignore[attr-defined]
         except (saves.SaveError, OSError) as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8)
+            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8, markup=False)
             return
-        rummy_app(self).start_game(state, info.path)
+        self._open_locked(state, info.path)  # type: ignore[attr-defined]
+
+    def _open_locked(self, state: Any, path: Any) -> None:
+        """One window per save: take the save's lock, or ask whether to look read-only."""
+        from ...saves.lock import SaveLock, SaveLocked
+        from ..dialogs.choose import ConfirmDialog
+
+        app: Any = self.app
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except SaveLocked as exc:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    app.read_only = True
+                    app.start_game(state, path)
+
+            self.app.push_screen(ConfirmDialog(
+                f"{exc}.\n\nOpen it read-only (nothing is saved from this window)?"), answered)
+            return
+        except OSError as exc:
+            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8, markup=False)
+            return
+        if app.save_lock is not None:
+            app.save_lock.release()
+        app.save_lock = lock
+        app.read_only = False
+        app.start_game(state, path)
 
     def selected_variant(self) -> str:
         option_list = self.query_one("#picker-list", OptionList)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from textual import on
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -66,7 +67,7 @@ _EMPTY_MEANS = {"decks": "auto (by players)", "turn_timer": "off"}
 
 def _show_error(widget: Static, text: str) -> None:
     """An inline message under a field; an empty one takes no room."""
-    widget.update(text)
+    widget.update(Text(text))  # it may quote a name: never markup
     widget.display = bool(text)
 
 
@@ -262,20 +263,24 @@ class SetupScreen(Screen[None]):
 
     # --- start ------------------------------------------------------------------------
     def players(self) -> list[Any] | None:
+        from ...core.names import PlayerNameError, check_name, check_names
         from ...core.state import PlayerSpec
 
         specs = []
         problems = []
         for seat in range(self.seat_count()):
-            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            name = self.query_one(f"#name-{seat}", Input).value
             kind = self.query_one(f"#kind-{seat}", Select).value
-            if not name:
-                problems.append(f"seat {seat + 1} needs a name")
+            try:  # the one check of a name (core/names.py), as the command line uses it
+                name = check_name(name)
+            except PlayerNameError as exc:
+                problems.append(f"seat {seat + 1}: {exc}")
             specs.append(PlayerSpec(name, kind))  # type: ignore[arg-type]
-        names = [s.name for s in specs]
-        dupes = sorted({n for n in names if n and names.count(n) > 1})
-        if dupes:
-            problems.append(f"two seats are called {dupes[0]}")
+        if not problems:
+            try:
+                check_names([s.name for s in specs])
+            except PlayerNameError as exc:
+                problems.append(str(exc))
         _show_error(self.query_one("#seats-error", Static), "; ".join(problems))
         return None if problems else specs
 
@@ -291,9 +296,12 @@ class SetupScreen(Screen[None]):
             _show_error(error, "Fix the fields marked above first.")
             return
         try:
-            seed = int(seed_text) if seed_text else None
+            seed = int(seed_text) if seed_text and len(seed_text) <= 19 else None
+            if seed_text and (seed is None or not 0 <= seed < 2**63):
+                raise ValueError(seed_text)
         except ValueError:
-            _show_error(error, "The seed is a whole number (or empty for a random deal).")
+            _show_error(error, "The seed is a whole number from 0 to 2**63 - 1 (or empty for a "
+                               "random deal).")
             return
         try:
             state = new_game(self.variant, players, seed=seed, options=options)

@@ -200,7 +200,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             if result is None:
                 yield Static("The round is over.", id="headline")
             else:
-                yield Static(round_headline(state, result), id="headline")
+                yield Static(Text(round_headline(state, result)), id="headline")
             chart = score_chart(self, state)
             plot = not isinstance(chart, ScoreChart)
             # the line chart takes the room left under the results; the text chart scrolls
@@ -258,14 +258,14 @@ class GameOverScreen(Screen[None]):
             headline = f"{state.players[state.winner].name} wins the game of {title}!"
         else:
             headline = f"The game of {title} is over."
-        yield Static(headline, id="winner")
+        yield Static(Text(headline), id="winner")  # a name is data, never markup
         table: DataTable = DataTable(cursor_type="row", id="standings")
         table.add_columns("Place", "Player", "Score", "")
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
                 "out" if state.eliminated[seat] else "")
-            table.add_row(str(place), player.name, str(state.scores[seat]), mark)
+            table.add_row(str(place), Text(player.name), str(state.scores[seat]), mark)
         yield table
         yield score_chart(self, state)
         with Horizontal(id="gameover-buttons"):

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -196,7 +197,7 @@ class TableScreen(TableMoves, Screen[None]):
         self._advance()
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
-               timeout: float | None = None, markup: bool = True) -> None:
+               timeout: float | None = None, markup: bool = False) -> None:
         """A table message goes to the message lines above the hand, in place of the last
         one (the newest answers the last key); an error is a toast, and stays."""
         if severity == "error":
@@ -424,7 +425,7 @@ class TableScreen(TableMoves, Screen[None]):
                 else f"{state.players[state.to_move].name} is playing."))
         else:
             order, sizes = self.session.hand_order(seat)
-            box.border_title = f"{state.players[seat].name}'s hand"
+            box.border_title = Content(f"{state.players[seat].name}'s hand")  # a name: not markup
             hand.show(order, groups=sizes, keep_selection=True,
                       wild_rank=wild_rank(state.wild_card))
         self._update_info()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -178,7 +179,7 @@ class Hand(Widget, can_focus=False):
         from textual.widgets import Static
 
         if self.hidden_text is not None:
-            return [Horizontal(Static(self.hidden_text, classes="hand-hidden"),
+            return [Horizontal(Static(Text(self.hidden_text), classes="hand-hidden"),
                                classes="hand-row")]
         widgets: list[Widget] = []
         new = self._new_indices()

@@ -304,7 +304,8 @@ class ActionLog(Static):
                 break
             shown.append(text)
             used += rows
-        self.update("\n".join(reversed(shown)) or "A new round.")
+        # log lines hold players' names: data, never markup
+        self.update(Text("\n".join(reversed(shown)) or "A new round."))
 
     def on_resize(self) -> None:
         self._fit()
