@@ -109,13 +109,15 @@ def _refusal(raw: dict, tmp_path: Path) -> str:
 def test_options_load_strictly(key, value, tmp_path):
     raw = _raw()
     raw["options"][key] = value
-    assert f"options.{key}" in _refusal(raw, tmp_path)
+    reason = _refusal(raw, tmp_path)
+    # the save's schema or the core's strict options model may be the one to say it
+    assert f"options.{key}" in reason or f"options: bad rule for Basic Rummy: {key}:" in reason
 
 
 def test_wrap_yes_is_refused(tmp_path):
     raw = _raw("remigio.json")
     raw["options"]["wrap"] = "yes"
-    assert "options.wrap" in _refusal(raw, tmp_path)
+    assert "wrap: Input should be a valid boolean" in _refusal(raw, tmp_path)
 
 
 def test_a_changed_winner_of_a_finished_game_is_refused(tmp_path):
