@@ -9,11 +9,10 @@ one :class:`GameState` of the game in play. The state changes in one place only,
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.dom import DOMNode
 
 
 def _rummy_commands() -> type:
@@ -305,8 +304,3 @@ class RummyApp(App[None]):
         self.game = None
         self.back_to_picker()
 
-
-def rummy_app(node: DOMNode) -> RummyApp:
-    """The app of a screen or widget, typed: Textual types ``node.app`` as a plain ``App``.
-    The one cast of the app; screens use it through a ``rummy`` property."""
-    return cast(RummyApp, node.app)

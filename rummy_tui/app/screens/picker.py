@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..app import rummy_app
+from ..typed import rummy_app
 from ..presets import PRESETS, preset_by_key
 from ..rules import player_range
 

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ..app import rummy_app
+from ..typed import rummy_app
 from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range

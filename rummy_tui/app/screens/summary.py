@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from ..app import rummy_app
+from ..typed import rummy_app
 from ...core.state import GameState, RoundResult
 from ..presets import VARIANT_TITLES
 from ..widgets.table_parts import cards_text

@@ -38,7 +38,7 @@ from ...core.state import (
     TakeDiscard,
 )
 from ...core.variants import RuleError
-from ..app import rummy_app
+from ..typed import rummy_app
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..widgets.card import CardWidget
