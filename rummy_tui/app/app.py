@@ -476,5 +476,3 @@ class RummyApp(App[None]):
     def action_new_game(self) -> None:
         self.game = None
         self.back_to_picker()
-
-
