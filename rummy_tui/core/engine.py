@@ -15,7 +15,7 @@ actions a second).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -173,6 +173,7 @@ def _deal(state: GameState, rs: RuleSet) -> None:
     state.round_actions = 0
     state.taken = None
     state.must_meld = None
+    state.came_with = []
     state.phase = "draw"
     state.to_move = rs.first_player(state)
     lines = [
@@ -223,13 +224,19 @@ def _log(state: GameState, player: int | None, text: str) -> None:
 
 
 def remi_can_meld(
-    hand: Sequence[Card], card: Card, seq_down: bool, rules: Any, cards_left: int = 1
+    hand: Sequence[Card],
+    card: Card,
+    seq_down: bool,
+    rules: Any,
+    cards_left: int = 1,
+    not_with: Collection[Card] = (),
 ) -> bool:
     """Remi: can ``card`` be laid this turn in a meld with cards of ``hand`` (which holds it),
     keeping ``cards_left`` cards to discard? A set needs a sequence down first, or one laid
-    first from the same hand."""
-    others = list(hand)
-    others.remove(card)
+    first from the same hand. The cards of ``not_with`` (those that came from the discard pile
+    with ``card``) are in the hand but may be neither in that meld nor in the sequence laid
+    before it: the pick-up melds only with cards held before it."""
+    others = [c for c in hand if c != card and c not in not_with]
     mr = rules.melds
     for pair in combinations(others, 2):
         meld = (card, *pair)
@@ -250,6 +257,48 @@ def remi_can_meld(
             if s is not None and s.kind == "run":
                 return True
     return False
+
+
+def remi_pickup_problem(
+    state: GameState | PlayerView, rs: RuleSet, hand: Sequence[Card], depth: int
+) -> str | None:
+    """Remi: why the discard ``depth`` deep may not be taken, or None if it may. It must form
+    a meld at once with cards held before the pick-up (not with the cards above it, which
+    come into the hand too), keeping a card to discard; a set needs a sequence first."""
+    card = state.discard[-depth]
+    came_with = state.discard[len(state.discard) - depth + 1 :]
+    after = list(hand) + list(state.discard[-depth:])
+    rules = rs.rules_for(state)  # type: ignore[arg-type]
+    if remi_can_meld(after, card, state.seq_down[state.to_move], rules, not_with=came_with):
+        return None
+    return (
+        f"{_SYMBOL[card]} must form a meld with cards you held before taking it (you may "
+        "take a discard only if it forms a meld at once with cards from your hand, keeping "
+        "a card to discard; a set needs a sequence on the table first)"
+    )
+
+
+def remi_forced_meld_problem(
+    state: GameState | PlayerView, rest: Sequence[Card], cards: Sequence[Card], kind: str
+) -> str | None:
+    """Remi, while the card taken from the discard pile waits to be melded: the forced meld is
+    that card and cards held before the pick-up; the cards that came with it wait until it is
+    down; any other meld must leave the cards to meld it."""
+    must = state.must_meld
+    if must is None:
+        return None
+    came_with = set(state.came_with)
+    if must in cards:
+        if came_with & set(cards):
+            return f"{_SYMBOL[must]} must form a meld with cards you held before taking it"
+        return None
+    if came_with & set(cards):
+        return f"the cards taken with {_SYMBOL[must]} may be melded only after {_SYMBOL[must]}"
+    rules = RULESETS[state.variant].rules_for(state)  # type: ignore[arg-type]
+    seq = bool(state.seq_down[state.to_move]) or kind == "run"
+    if not remi_can_meld(rest, must, seq, rules, not_with=came_with):
+        return "you must keep the cards to meld the card you took from the discard pile"
+    return None
 
 
 def _check_meld(
@@ -276,12 +325,9 @@ def _check_meld(
             raise RuleError("you may lay down a set only after you have a sequence on the table")
         if not rest:
             raise RuleError("you must keep a card to discard")
-        must = state.must_meld
-        if must is not None and must not in cards:
-            if not remi_can_meld(rest, must, state.seq_down[p] or shape.kind == "run", rules):
-                raise RuleError(
-                    "you must keep the cards to meld the card you took from the discard pile"
-                )
+        problem = remi_forced_meld_problem(state, rest, cards, shape.kind)
+        if problem is not None:
+            raise RuleError(problem)
     else:
         _check_keep(state, rest)
     return rest, shape.kind
@@ -371,12 +417,9 @@ def _check_take(state: GameState | PlayerView, rs: RuleSet, hand: Sequence[Card]
         raise RuleError(f"the discard pile has only {left} card{'' if left == 1 else 's'}")
     card = state.discard[-depth]
     if rs.pickup_depth > 1:  # Indonesian Remi: the pick-up must be melded at once
-        taken = list(hand) + list(state.discard[-depth:])
-        if not remi_can_meld(taken, card, state.seq_down[state.to_move], rs.rules_for(state)):  # type: ignore[arg-type]
-            raise RuleError(
-                "you may take a discard only if it forms a meld at once with cards from your "
-                "hand, keeping a card to discard (a set needs a sequence on the table first)"
-            )
+        problem = remi_pickup_problem(state, rs, hand, depth)
+        if problem is not None:
+            raise RuleError(problem)
     return card
 
 
@@ -393,6 +436,7 @@ def _do_take_discard(state: GameState, action: TakeDiscard, rs: RuleSet) -> Game
         new.drawn = card
     if rs.pickup_depth > 1:
         new.must_meld = card
+        new.came_with = state.discard[len(state.discard) - depth + 1 :]
         if depth > 1:
             extra = list(state.extra)
             extra[p] += depth - 1
@@ -425,6 +469,7 @@ def _do_meld(state: GameState, action: Meld, rs: RuleSet) -> GameState:
         new.seq_down = seq
     if state.must_meld is not None and state.must_meld in action.cards:
         new.must_meld = None
+        new.came_with = []  # the forced meld is down: the cards that came with it are free
     _log(new, p, f"{state.players[p].name} melded {_cards_text(action.cards)}")
     if not rest:
         _go_out(new, rs, p)
@@ -676,6 +721,7 @@ def _next_turn(new: GameState, rs: RuleSet) -> None:
     new.melded_this_turn = False
     new.taken = None
     new.must_meld = None
+    new.came_with = []
     new.drawn = None
     new.to_move = next_seat(new.out, p, new.direction)
     new.phase = "draw"
@@ -715,6 +761,7 @@ def _end_round(new: GameState, rs: RuleSet, winner: int | None, ending: str, clo
     new.eliminated = list(before)
     new.taken = None
     new.must_meld = None
+    new.came_with = []
     new.drawn = None
     rs.after_round(new)
     summary = ", ".join(
@@ -854,12 +901,18 @@ def _legal(src: GameState | PlayerView, hand: list[Card], stock_count: int) -> l
         arrangement = best_arrangement(hand, rules, bool(src.seq_down[p]))
         candidates.extend(tuple(m.cards) for m in arrangement.melds)
         if src.must_meld is not None:
-            others = list(hand)
-            others.remove(src.must_meld)
+            # the forced meld: the card taken and two cards held before the pick-up; for a
+            # set with no sequence down, a sequence of cards held before goes first
+            others = [c for c in hand if c != src.must_meld and c not in src.came_with]
             for pair in combinations(others, 2):
                 trio = (src.must_meld, *pair)
                 if classify(trio, rules.melds) is not None:
                     candidates.append(trio)
+            if not src.seq_down[p]:
+                for trio in combinations(others, 3):
+                    shape = classify(trio, rules.melds)
+                    if shape is not None and shape.kind == "run":
+                        candidates.append(trio)
         seen = set()
         for cards in candidates:
             key = tuple(sorted(cards))
@@ -933,6 +986,7 @@ def view(state: GameState, player: int) -> PlayerView:
         last_round=state.last_round,
         taken=state.taken,
         must_meld=state.must_meld,
+        came_with=state.came_with,
         seq_down=state.seq_down,
         has_drawn=state.has_drawn,
         melded_before=state.melded_before,

@@ -46,6 +46,22 @@ class RummyOptions(_Options):
     void_after_two_rebuilds: bool = Field(
         True, description="the hand ends void if the stock runs out after two rebuilds"
     )
+    rebuild_limit: int = Field(
+        20,
+        ge=2,
+        le=1000,
+        description="with void_after_two_rebuilds off: the hand ends void if the stock runs "
+        "out after this many rebuilds (a guard against a hand that never ends)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the limit came after the first saves: at its default, a game's options dump (and
+        # its save file) is exactly what it was before
+        data: dict[str, Any] = handler(self)
+        if self.rebuild_limit == 20:
+            data.pop("rebuild_limit", None)
+        return data
 
 
 class RemiOptions(_Options):

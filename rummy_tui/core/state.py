@@ -272,6 +272,9 @@ class GameState:
     pile (hidden from the others when it came from the stock); a missed turn discards it."""
     missed: list[int] = field(default_factory=list)
     """Indian with the turn timer: each player's missed turns in a row this deal."""
+    came_with: list[Card] = field(default_factory=list)
+    """Remi: the cards that came into the hand from above ``must_meld`` (a pick-up of the 2nd
+    or 3rd discard). They may not be in the forced meld, and are free once it is down."""
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes."""
@@ -333,3 +336,5 @@ class PlayerView:
     actions: int
     missed: list[int] = field(default_factory=list)
     """Indian with the turn timer: each player's missed turns in a row this deal (public)."""
+    came_with: list[Card] = field(default_factory=list)
+    """Remi: the cards taken with ``must_meld`` from above it (public: the pile is face up)."""

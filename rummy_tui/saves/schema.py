@@ -162,6 +162,8 @@ class StateModel(_Model):
     # Indian's turn timer (optional, so that saves written before it still load)
     drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
     missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+    # Remi: the cards taken from above the card to meld (optional, so older saves still load)
+    came_with: Cards = Field([], description="Remi: cards taken with the card to meld")
 
     @model_serializer(mode="wrap")
     def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -180,8 +182,9 @@ def matters(value: Any) -> bool:
 
 OPTIONAL_STATE_FIELDS = tuple(
     name for name, f in StateModel.model_fields.items() if not f.is_required())
-"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer): written only
-when they matter, so that other saves stay byte for byte as they were."""
+"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer, Remi's cards
+taken with the card to meld): written only when they matter, so that other saves stay byte
+for byte as they were."""
 
 
 class SaveFile(_Model):

@@ -36,11 +36,11 @@ class RummyRules(RuleSet):
       last card (option: the last card must be a discard).
     - The one who goes out scores the cards left in the other hands; "rummy" (every card
       out in one turn with no meld or lay-off earlier in the hand) doubles it.
-    - An empty stock is rebuilt from the discard pile except its top card; after two
-      rebuilds (option) the hand ends void. A rebuild needs at least one card under the top
-      discard; without one the hand ends void too, as nothing else can go on. With the
-      two-rebuild option off, the hand also ends void when a whole pass through a rebuilt
-      stock brought no meld and no lay-off (play has stalled and could go round for ever).
+    - An empty stock is rebuilt from the discard pile except its top card, twice; when it
+      runs out a third time the hand ends void (option). With that option off it is rebuilt
+      up to ``rebuild_limit`` times (default 20) before the hand ends void, so that a hand
+      always ends. A rebuild needs at least one card under the top discard; without one the
+      hand ends void too, as nothing else can go on.
     - The game ends at the target (150) or after a fixed number of hands (option); a tie
       for the lead after the last fixed hand is played off with one more hand.
     """
@@ -62,13 +62,12 @@ class RummyRules(RuleSet):
         return _DEAL[len(state.players)] - state.laid[player]
 
     def empty_stock(self, state: GameState) -> str:
-        if state.options.void_after_two_rebuilds and state.rebuilds >= 2:
-            return "void"
-        if len(state.discard) < 2:
-            return "void"
-        if state.rebuilds >= 1 and not _melded_since_last_rebuild(state):
-            # without the two-rebuild limit a hand could go round for ever: a whole pass
-            # through a rebuilt stock with no meld and no lay-off means play has stalled
+        """The stock ran out: rebuilt from the discards (all but the top card) twice; the
+        third time it runs out the hand is void (option ``void_after_two_rebuilds``). With
+        that option off the stock is rebuilt up to ``rebuild_limit`` times (a guard against
+        a hand going round for ever). A rebuild needs a card under the top discard."""
+        limit = 2 if state.options.void_after_two_rebuilds else state.options.rebuild_limit
+        if state.rebuilds >= limit or len(state.discard) < 2:
             return "void"
         return "rebuild"
 
@@ -101,22 +100,6 @@ class RummyRules(RuleSet):
         if max(state.scores) >= state.options.target:
             return highest_unique(state.scores, everyone)
         return None
-
-
-def _melded_since_last_rebuild(state: GameState) -> bool:
-    """Did anyone meld or lay off since the stock was last rebuilt (read from the log)?"""
-    names = [p.name for p in state.players]
-    for entry in reversed(state.log):
-        if entry.round_no != state.round_no or entry.player is None:
-            if entry.text.startswith("The discard pile was shuffled"):
-                return False
-            if entry.round_no != state.round_no:
-                return False
-            continue
-        rest = entry.text[len(names[entry.player]) :]
-        if rest.startswith(" melded ") or rest.startswith(" laid off "):
-            return True
-    return False
 
 
 _DEAL = {n: 10 if n == 2 else 7 if n <= 4 else 6 for n in range(2, 7)}
