@@ -85,11 +85,22 @@ class RemigioOptions(_Options):
 class FournierOptions(_Options):
     """Remigio, Heraclio Fournier preset (seed 004): the losers pay the closer."""
 
-    target: int = Field(300, ge=1, le=100_000, description="points that win the game")
+    target: int = Field(300, ge=1, le=100_000, description="a balance that wins the game")
     rounds: int | None = Field(
         None, ge=1, le=1000, description="play this many rounds instead of to the target"
     )
     wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
+    point_value: int = Field(
+        1, ge=1, le=10_000, description="what one point is worth in the agreed stake"
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the stake came after the first saves: at its default, the options dump as before
+        data: dict[str, Any] = handler(self)
+        if self.point_value == 1:
+            data.pop("point_value", None)
+        return data
 
 
 class IndianOptions(_Options):

@@ -8,7 +8,8 @@
 - hand sizes fit the phase (between turns every player in the deal holds the variant's hand
   size less the cards they laid on the table; the player who has drawn holds one more);
 - scores add up (each total is the sum of the round results, and each round's payments
-  follow the variant's scoring), and every revealed hand is its melds plus its deadwood;
+  follow the variant's scoring; Remigio (Fournier)'s balances add up to zero), and every
+  revealed hand is its melds plus its deadwood;
 - a round and a game always end (an action limit per round and a round limit per game).
 """
 
@@ -116,6 +117,8 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
             return f"round {result.round_no}: {problem}"
     if totals != state.scores:
         return f"scores {state.scores} are not the sum of the rounds {totals}"
+    if state.variant == "remigio-fournier" and sum(state.scores) != 0:
+        return f"the balances {state.scores} do not add up to zero"
     if state.phase == "game_over" and state.winner is None:
         return "the game is over without a winner"
     return _limits(state)
@@ -157,7 +160,9 @@ def _check_payments(state: GameState, result: Any) -> str | None:
     variant = state.variant
     if result.ending in ("void",):
         return None if not any(deltas) else "a void hand changed the scores"
-    if variant == "rummy" or variant == "remigio-fournier":
+    if variant == "remigio-fournier":
+        return _check_settlement(result)
+    if variant == "rummy":
         collected = sum(r.penalty for q, r in enumerate(result.players) if q != w)
         if w is None:
             return "nobody went out but the round was scored"
@@ -186,6 +191,21 @@ def _check_payments(state: GameState, result: Any) -> str | None:
                 return "the winner did not collect exactly the losers' points"
         elif any(d < 0 for d in deltas) or (w is not None and deltas[w]):
             return "pool scores only ever grow for the losers"
+    return None
+
+
+def _check_settlement(result: Any) -> str | None:
+    """Remigio (Fournier): each loser pays the closer penalty x multiplier, the closer gains
+    the sum, and the balances of a round add up to zero."""
+    w = result.winner
+    deltas = [r.delta for r in result.players]
+    if sum(deltas) != 0:
+        return f"the balances moved by {sum(deltas)}, not zero"
+    if w is None:
+        return "nobody closed but the round was scored"
+    for q, r in enumerate(result.players):
+        if q != w and r.delta != -r.penalty * result.multiplier:
+            return f"player {q} paid {-r.delta}, expected {r.penalty} x {result.multiplier}"
     return None
 
 

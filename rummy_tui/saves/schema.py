@@ -25,7 +25,7 @@ from ..core.options import make_options
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version this code writes. Older files are migrated on load (migrations.py)."""
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
@@ -193,7 +193,7 @@ class SaveFile(_Model):
 
     model_config = ConfigDict(title="rummy-tui save file")
 
-    schema_version: Literal[2] = Field(description="the version of this format")
+    schema_version: Literal[3] = Field(description="the version of this format")
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
     variant: VariantName

@@ -137,9 +137,11 @@ class FournierRules(RemigioRules):
     - 2-10 players: 2 x (52 + 2 jokers) up to 6, 3 x (52 + 2 jokers) for 7-10.
     - The first leader is random; the dealer sits to the leader's left; the deal and play go
       anticlockwise, and the deal passes one seat anticlockwise each round.
-    - The losers pay the closer: the closer scores the sum of the losers' penalties times the
-      multiplier. The first to the target (300, option) wins, or the highest total after a
-      fixed number of rounds (option; a tie is played off with another round).
+    - The losers pay the closer (:func:`settle_with_closer`): each loser's balance goes
+      down by their penalty times the multiplier, and the closer's goes up by the sum, so
+      the balances always add up to zero. The first balance to reach the target (300,
+      option) wins, or the highest balance after a fixed number of rounds (option; a tie is
+      played off with another round). ``point_value`` (option, 1) is what a point is worth.
     """
 
     name = "remigio-fournier"
@@ -161,9 +163,7 @@ class FournierRules(RemigioRules):
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         results, multiplier, special = self._closing(state, winner)
         if winner is not None:
-            results[winner].delta = multiplier * sum(
-                r.penalty for q, r in enumerate(results) if q != winner
-            )
+            settle_with_closer(results, winner, multiplier)
         return results, multiplier, 0, special
 
     def after_round(self, state: GameState) -> None:
@@ -178,6 +178,18 @@ class FournierRules(RemigioRules):
         if max(state.scores) >= state.options.target:
             return highest_unique(state.scores, everyone)
         return None
+
+
+def settle_with_closer(results: list[PlayerResult], winner: int, multiplier: int) -> None:
+    """Fournier: each loser pays the closer their penalty x the multiplier; the closer gains
+    the sum (the round's deltas add up to zero)."""
+    collected = 0
+    for q, result in enumerate(results):
+        if q != winner:
+            paid = result.penalty * multiplier
+            result.delta = -paid
+            collected += paid
+    results[winner].delta = collected
 
 
 RULESET = RemigioRules()
