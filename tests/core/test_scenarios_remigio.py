@@ -229,3 +229,17 @@ def test_fournier_three_decks_for_seven_to_ten(n, size):
     assert sum(1 for c in state.stock + state.discard + sum(state.hands, []) if c == 52) == (
         6 if n >= 7 else 4
     )
+
+
+def test_fournier_round_summary_says_who_pays_whom_and_balances_show_their_worth():
+    from rummy_tui.core.variants.remigio import balance_text, payments
+
+    state = rig(
+        "remigio-fournier", ["AH 2H 3H 4S 5S 6S 7D 8D 9D 10D", P1, P2], stock_top="KC"
+    )
+    state = play(state, DrawStock(), Close(card("KC")))
+    names = ["Ann", "Bob", "Cy"]
+    assert payments(names, state.last_round) == [
+        "Bob pays Ann 146 (73 × 2)", "Cy pays Ann 112 (56 × 2)"]
+    assert balance_text(258, 1) == "+258"
+    assert balance_text(-146, 5) == "-146 (worth -730)"

@@ -95,7 +95,8 @@ class ScoreChart(Static):
     def chart(self) -> Text:
         state = self.state
         history = state.history
-        text = Text("Score history (total after each round)\n", style="bold")
+        what = "balance" if state.variant == "remigio-fournier" else "total"
+        text = Text(f"Score history ({what} after each round)\n", style="bold")
         if not history:
             text.append("no rounds yet", style="dim")
             return text
@@ -188,6 +189,12 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static("The round is over.", id="headline")
             else:
                 yield Static(round_headline(state, result), id="headline")
+                if state.variant == "remigio-fournier":
+                    from ...core.variants.remigio import payments
+
+                    paid = payments([p.name for p in state.players], result)
+                    if paid:
+                        yield Static(Text("\n".join(paid)), id="payments")
             with VerticalScroll():
                 if result is not None:
                     yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
@@ -238,12 +245,18 @@ class GameOverScreen(Screen[None]):
             headline = f"The game of {title} is over."
         yield Static(headline, id="winner")
         table: DataTable = DataTable(cursor_type="row", id="standings")
-        table.add_columns("Place", "Player", "Score", "")
+        fournier = state.variant == "remigio-fournier"
+        table.add_columns("Place", "Player", "Balance" if fournier else "Score", "")
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
                 "out" if state.eliminated[seat] else "")
-            table.add_row(str(place), player.name, str(state.scores[seat]), mark)
+            score = str(state.scores[seat])
+            if fournier:
+                from ...core.variants.remigio import balance_text
+
+                score = balance_text(state.scores[seat], state.options.point_value)
+            table.add_row(str(place), player.name, score, mark)
         yield table
         yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
         with Horizontal(id="gameover-buttons"):

@@ -10,7 +10,7 @@ from .base import HandRules, value_table
 from .ruleset import RuleSet, best_arrangement, highest_unique, lowest_unique
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerResult
+    from ..state import GameState, PlayerResult, RoundResult
 
 
 def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
@@ -190,6 +190,25 @@ def settle_with_closer(results: list[PlayerResult], winner: int, multiplier: int
             result.delta = -paid
             collected += paid
     results[winner].delta = collected
+
+
+def payments(names: list[str], result: RoundResult) -> list[str]:
+    """Fournier: who paid whom in a round, e.g. "Bob pays Ann 24 (12 × 2)"."""
+    w = result.winner
+    if w is None:
+        return []
+    mult = result.multiplier or 1
+    return [
+        f"{names[q]} pays {names[w]} {-r.delta} ({r.penalty} × {mult})"
+        for q, r in enumerate(result.players)
+        if q != w and r.delta
+    ]
+
+
+def balance_text(balance: int, point_value: int) -> str:
+    """A Fournier balance, with what it is worth when a point is worth more than 1."""
+    text = f"{balance:+d}" if balance else "0"
+    return text if point_value == 1 else f"{text} (worth {balance * point_value:+d})"
 
 
 RULESET = RemigioRules()
