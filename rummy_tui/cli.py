@@ -22,6 +22,8 @@ COMMANDS: dict[str, str] = {
     "resume": "play",
     "saves": "saves",
     "schema": "saves",
+    "serve": "serve",
+    "stats": "stats",
 }
 
 
@@ -43,7 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--ascii", action="store_true", help="plain letters for the suits")
-    parser.add_argument("--saves-dir", help="where games are saved (default: ./saves)")
+    parser.add_argument("--saves-dir", help="where games are saved (default: ./saves if the "
+                        "current folder has one, else the per-user data folder; see --where)")
+    parser.add_argument("--where", action="store_true",
+                        help="print where saves, settings and statistics are kept, and exit")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     seen: set[str] = set()
     for module_name in dict.fromkeys(COMMANDS.values()):
@@ -71,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"rummy-tui {__version__}")
         return 0
+    if args.where:
+        from .commands.stats import run_where
+
+        return run_where(args)
     if args.command is None:
         from .commands.play import run_picker
 

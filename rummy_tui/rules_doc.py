@@ -11,14 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-# variant id (as in the CLI and saves) -> the "## " heading of its section in RULES.md
-SECTION_TITLES: dict[str, str] = {
-    "rummy": "Basic Rummy",
-    "remi": "Indonesian Remi",
-    "remigio": "Remigio",
-    "remigio-fournier": "Remigio (Fournier)",
-    "indian": "Indian Rummy",
-}
+from .core.registry import variants
+
+SECTION_TITLES: dict[str, str] = {v.key: v.title for v in variants()}
+"""variant key (as in the CLI and saves) -> the "## " heading of its section in RULES.md:
+the variant's title (core/registry.py)."""
 COMMON_TITLE = "Cards, melds and counting"
 
 

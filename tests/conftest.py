@@ -8,7 +8,17 @@ quick while a developer edits.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+# No test reads or writes the settings and statistics of the user running the suite
+# (rummy_tui/saves_location.py): each test process gets empty per-user folders of its own.
+_USER_DIRS = tempfile.mkdtemp(prefix="rummy-tui-test-user-")
+os.environ["RUMMY_TUI_CONFIG_DIR"] = os.path.join(_USER_DIRS, "config")
+os.environ["RUMMY_TUI_DATA_DIR"] = os.path.join(_USER_DIRS, "data")
 
 OPT_IN = ("slow", "browser")
 
@@ -39,3 +49,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = kept
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_USER_DIRS, ignore_errors=True)

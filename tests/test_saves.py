@@ -233,6 +233,7 @@ def test_a_failed_save_raises_save_error_and_leaves_the_old_save(tmp_path: Path)
 def test_saves_dir_precedence(monkeypatch, tmp_path: Path):
     monkeypatch.delenv(saves.SAVES_ENV, raising=False)
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "saves").mkdir()  # ./saves is used when the current folder has one
     assert saves.saves_dir(None) == tmp_path / "saves"
     monkeypatch.setenv(saves.SAVES_ENV, str(tmp_path / "env"))
     assert saves.saves_dir(None) == tmp_path / "env"

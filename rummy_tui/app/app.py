@@ -8,6 +8,7 @@ one :class:`GameState` of the game in play. The state changes in one place only,
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -49,8 +50,15 @@ class RummyApp(App[None]):
         save_path: Any = None,
         cursor_blink: bool = True,
         autosave: bool = False,
+        settings: Any = None,
+        record_stats: bool = False,
     ) -> None:
         super().__init__()
+        self.settings = settings
+        """The remembered settings (``rummy_tui.settings.Store``), or None: nothing is
+        remembered (tests). Only changes made in the app are written back, never flags."""
+        self.record_stats = record_stats
+        """Record each finished game in the statistics (the command line turns it on)."""
         self.cursor_blink = cursor_blink
         """Text cursors blink (off in snapshot tests, so that screenshots are stable)."""
         self.ascii = ascii
@@ -69,38 +77,176 @@ class RummyApp(App[None]):
         self._save_error = ""
         self._save_warning_due = False
         self._start_game = game
+        self._errors: list[tuple[str, str, Any, bool, float]] = []
+        """The error toasts posted: (message, title, severity, markup, until)."""
+        self._waiting: list[tuple[str, str, Any, bool, float]] = []
+        """Toasts held back while a dialog is up."""
 
     # --- the one place where the game state changes ------------------------------------
     def set_game_state(self, state: GameState) -> None:
         """Every new state of the game passes here (after each apply, undo, new round)."""
         self.game = state
         self._autosave(state)
+        if self.record_stats and state.phase == "game_over":
+            self._record_finished(state)
+
+    def _record_finished(self, state: GameState) -> None:
+        """A finished game goes into the statistics once, under its save's name (a finished
+        game resumed again is not counted twice; see rummy_tui/history)."""
+        from ..history import store
+
+        if self.save_path is None:  # not saved: an id of its own for this run
+            import time
+
+            self.save_path_id = getattr(self, "save_path_id", None) or (
+                f"unsaved-{time.strftime('%Y%m%d-%H%M%S')}-{state.variant}-{state.seed}")
+        game_id = getattr(self.save_path, "stem", None) or self.save_path_id
+        try:
+            store.record(state, game_id)
+        except (store.StatsError, OSError) as exc:
+            self.notify(f"The game is not in the statistics: {exc}", title="Statistics",
+                        severity="warning", timeout=8, markup=False)
+
+    # --- remembered settings (issue 13) -------------------------------------------------
+    def _remember(self, name: str, value: Any, old: Any = None) -> None:
+        """Write a setting changed in the app (not one set at start, nor one set again to
+        the value it had)."""
+        if self.settings is not None and getattr(self, "_remembering", False) and value != old:
+            self.settings.update(**{name: value})
+
+    @property
+    def ascii(self) -> bool:
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, value: bool) -> None:
+        old, self._ascii = getattr(self, "_ascii", None), bool(value)
+        self._remember("ascii", self._ascii, old)
+
+    @property
+    def four_colour(self) -> bool:
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        old, self._four_colour = getattr(self, "_four_colour", None), bool(value)
+        self._remember("four_colour", self._four_colour, old)
+
+    @property
+    def bot_delay(self) -> float:
+        return self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        old, self._bot_delay = getattr(self, "_bot_delay", None), float(value)
+        self._remember("bot_delay", self._bot_delay, old)
+
+    def _start_remembering(self) -> None:
+        """From here on a changed setting is written (what the flags set is not)."""
+        if self.settings is None:
+            return
+        theme = self.settings.settings.theme
+        if theme and theme in self.available_themes:
+            self.theme = theme
+        if self.settings.problem:
+            self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
+                        "is)", title="Settings not read", severity="warning", timeout=10,
+                        markup=False)
+        self._remembering = True
+        self.theme_changed_signal.subscribe(self, lambda t: self._remember("theme", t.name))
 
     def _autosave(self, state: GameState) -> None:
         """Autosave (issue 5): every new state goes to this game's save file."""
         if self.autosave:
             self._save(quiet=True)
 
-    # --- notifications ------------------------------------------------------------------
-    def _refresh_notifications(self) -> None:
-        """Textual's toast rack drops a cleared notification's toast but keeps the holder
-        it sat in (textual 8.2): every hand-over clears the notifications, and each empty
-        holder left behind pushed the next toast one row further down until it was cut
-        off. Remove the holders whose notification is gone, so that toasts stay put."""
-        super()._refresh_notifications()
-        from textual.widgets._toast import Toast, ToastHolder
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        from .theme import theme_variables
 
-        live = self._notifications
-        try:
-            holders = list(self.screen.query(ToastHolder))
-        except Exception:  # no screen yet
+        return super().get_theme_variable_defaults() | theme_variables()
+
+    # --- notifications ------------------------------------------------------------------
+    # The table's own messages have lines of their own (widgets/messages.py); toasts are
+    # for the rest (errors: a failed save). A toast never covers a dialog (issue 12): one
+    # posted while a modal screen is up waits, and the toasts on show when a dialog opens
+    # are taken down and the errors among them shown again after it. Textual 8.2 has no
+    # public way to list or dismiss one notification (App.notify returns nothing), so the
+    # app remembers its errors itself. No upstream issue was found for this.
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        until = time.monotonic() + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        entry = (message, title, severity, markup, until)
+        if self._modal_up():
+            self._waiting.append(entry)
             return
-        for holder in holders:
-            if not any(toast._notification in live for toast in holder.query(Toast)):
-                holder.remove()
+        if severity == "error":
+            self._errors.append(entry)
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=markup)
+
+    def _modal_up(self) -> bool:
+        from textual.screen import ModalScreen
+
+        return bool(self.screen_stack) and isinstance(self.screen, ModalScreen)
+
+    def _screen_changed(self) -> None:
+        """A dialog opened: take the toasts down (errors wait); closed: show what waited."""
+        now = time.monotonic()
+        if self._modal_up():
+            self._waiting.extend(e for e in self._errors if e[4] > now)
+            self.clear_notifications()
+            return
+        waiting, self._waiting = self._waiting, []
+        for message, title, severity, markup, until in waiting:
+            if severity == "error" or until > now:
+                self.notify(message, title=title, severity=severity, markup=markup,
+                            timeout=max(3.0, until - now))
+
+    def clear_notifications(self) -> None:
+        """Textual's toast rack drops a cleared notification's toast but keeps the holder
+        it sat in (textual 8.2, widgets/_toast.py ToastRack.show): every hand-over clears
+        the notifications, and each empty holder left behind pushed the next toast one row
+        further down until it was cut off. All are cleared here, so all holders go (found
+        by their CSS type name: the toast module is private)."""
+        self._errors.clear()
+        for screen in self.screen_stack:
+            screen.query("ToastHolder").remove()
+        super().clear_notifications()
+
+    # --- the smallest terminal (issue 12) --------------------------------------------------
+    def _check_size(self, _: object = None) -> None:
+        """Below 80x24 the too-small screen covers everything; it goes when the terminal
+        is large enough again."""
+        from .dialogs.too_small import TooSmallScreen, too_small
+
+        if not self.screen_stack:
+            return
+        top = self.screen
+        small = too_small(*self.size)
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def on_resize(self) -> None:
+        self.call_later(self._check_size)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """A screen opened while the terminal is too small goes under the too-small screen
+        (a pass screen, a dialog, the next round's summary)."""
+        from .dialogs.too_small import TooSmallScreen
+
+        if self.screen_stack and isinstance(self.screen, TooSmallScreen) \
+                and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+        return super().push_screen(screen, *args, **kwargs)
 
     # --- screens ------------------------------------------------------------------------
     def on_mount(self) -> None:
+        # After every change of screen: too small? (a popped screen may have uncovered one)
+        self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._check_size))
+        self.screen_change_signal.subscribe(self, lambda _: self._screen_changed())
+        self._start_remembering()
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
         else:
@@ -114,6 +260,7 @@ class RummyApp(App[None]):
         from .screens.table import TableScreen
 
         self.save_path = save_path
+        self.save_path_id = None  # the statistics' id of a game that could not be saved
         self._autosave_failed = False
         self.set_game_state(state)
         # The table replaces whatever led to it (picker, setup, a finished game).
@@ -193,19 +340,18 @@ class RummyApp(App[None]):
     async def action_quit(self) -> None:
         """ctrl+q: the game is saved after every move; if the last save failed, quitting
         loses the game, so ask first (a second ctrl+q, or y, quits anyway)."""
-        from .dialogs.choose import ConfirmDialog
+        from .dialogs.choose import QuitAnywayDialog
 
         in_play = self.game is not None and self.game.phase != "game_over"
         if not (in_play and self.autosave and self._autosave_failed) or isinstance(
-                self.screen, ConfirmDialog) and getattr(self.screen, "quit_question", False):
+                self.screen, QuitAnywayDialog):
             self.exit()
             return
         if self._save(quiet=True):
             self.exit()
             return
-        dialog = ConfirmDialog(f"{self._save_error}\n\nThe game could not be saved: "
-                               "quit anyway?")
-        dialog.quit_question = True  # type: ignore[attr-defined]
+        dialog = QuitAnywayDialog(f"{self._save_error}\n\nThe game could not be saved: "
+                                  "quit anyway?")
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -230,6 +376,15 @@ class RummyApp(App[None]):
             screen.load_saves()
             screen.action_resume()
 
+    def action_statistics(self) -> None:
+        """The Statistics screen (the picker's s, game over's s)."""
+        from .screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
     def action_new_game(self) -> None:
         self.game = None
         self.back_to_picker()
+
+

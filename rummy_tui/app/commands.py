@@ -11,6 +11,7 @@ _APP_COMMANDS = (
     ("Resume a game", "Pick a saved game from the saves folder", "resume"),
     ("Rules and keys", "The rules of this variant and the key help", "help"),
     ("Save game", "Save the game in play", "save"),
+    ("Statistics", "Every player's record across finished games", "statistics"),
     ("Quit", "Leave rummy-tui", "quit"),
 )
 

@@ -1,52 +1,17 @@
-"""The picker's entries: the five presets and the Indian formats, described in one line.
-
-Descriptions are display text only; the rules themselves (player counts, defaults) come
-from the core's option models.
+"""The picker's entries: every variant's presets (Indian: one per format), described in one
+line. They are read from the rules core's registry, where each variant module declares its
+own (``Variant.presets``); nothing about a variant is written here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from ..core.registry import presets, variants
+from ..core.variant import Preset
 
+PRESETS: tuple[Preset, ...] = presets()
 
-@dataclass(frozen=True)
-class Preset:
-    key: str
-    variant: str
-    title: str
-    description: str
-    options: dict[str, Any] = field(default_factory=dict)
-    """Option overrides that make this entry (the Indian format)."""
-
-
-PRESETS: tuple[Preset, ...] = (
-    Preset("rummy", "rummy", "Rummy",
-           "Basic Rummy: meld sets and runs, lay off on any meld, go out first."),
-    Preset("remi", "remi", "Indonesian Remi",
-           "7 cards, sequence before sets, take from the top three discards."),
-    Preset("remigio", "remigio", "Remigio",
-           "10 cards kept in hand, jokers wild; 100 penalty points and you are out."),
-    Preset("remigio-fournier", "remigio-fournier", "Remigio (Fournier)",
-           "Fournier's rules: losers pay the closer; up to 10 players, anticlockwise."),
-    Preset("indian-points", "indian", "Indian Rummy — Points",
-           "13 cards, wild joker, two sequences one pure; one deal, winner collects."),
-    Preset("indian-pool101", "indian", "Indian Rummy — Pool 101",
-           "13-card Indian Rummy; reach 101 points and you are eliminated.", {"format": "pool101"}),
-    Preset("indian-pool201", "indian", "Indian Rummy — Pool 201",
-           "13-card Indian Rummy; reach 201 points and you are eliminated.", {"format": "pool201"}),
-    Preset("indian-deals", "indian", "Indian Rummy — Deals",
-           "13-card Indian Rummy over a fixed number of deals; winner of each collects.",
-           {"format": "deals"}),
-)
-
-VARIANT_TITLES = {
-    "rummy": "Rummy",
-    "remi": "Indonesian Remi",
-    "remigio": "Remigio",
-    "remigio-fournier": "Remigio (Fournier)",
-    "indian": "Indian Rummy",
-}
+VARIANT_TITLES: dict[str, str] = {v.key: v.short_title or v.title for v in variants()}
+"""The name of each variant in the app's header ("Rummy", "Indian Rummy")."""
 
 
 def preset_by_key(key: str) -> Preset:
@@ -54,3 +19,6 @@ def preset_by_key(key: str) -> Preset:
         if preset.key == key:
             return preset
     raise KeyError(key)
+
+
+__all__ = ["PRESETS", "VARIANT_TITLES", "Preset", "preset_by_key"]

@@ -1,6 +1,6 @@
 """What the app asks of the rules core, in one place: player counts, the hand rules for the
 live penalty, the arrangement search. No rule is decided here: each answer comes from the
-variant's ``RuleSet`` (core/variants)."""
+variant's rule set (core/variants, found through core/registry.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..core.arrange import best_arrangement as _search
 from ..core.cards import Card
-from ..core.variants import HandRules
-
-
-def _ruleset(variant: str) -> Any:
-    from ..core.variants import RULESETS
-
-    return RULESETS[variant]
+from ..core.hand_rules import HandRules
+from ..core.registry import variant_of as _ruleset
+from ..core.variants.indian import wild_rank_of
 
 
 def player_range(variant: str, overrides: dict[str, Any] | None = None) -> tuple[int, int]:
@@ -29,8 +26,6 @@ def wild_rank(wild_card: Card | None) -> int | None:
     """The Indian wild rank named by the card under the stock (a printed joker: aces)."""
     if wild_card is None:
         return None
-    from ..core.variants.indian import wild_rank_of
-
     return wild_rank_of(wild_card)
 
 
@@ -45,9 +40,7 @@ def rules_for(variant: str, options: Any, wild_card: Card | None) -> HandRules:
 
 
 def best_arrangement(cards: Sequence[Card], rules: HandRules, sequence_down: bool = False) -> Any:
-    from ..core.arrange import best_arrangement as search
-
-    return search(list(cards), rules, sequence_down)
+    return _search(list(cards), rules, sequence_down)
 
 
 def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:

@@ -10,16 +10,6 @@ import argparse
 import sys
 from typing import Any
 
-PRESET_ALIASES = {
-    "rummy": ("rummy", {}),
-    "basic": ("rummy", {}),
-    "remi": ("remi", {}),
-    "indonesian-remi": ("remi", {}),
-    "remigio": ("remigio", {}),
-    "remigio-fournier": ("remigio-fournier", {}),
-    "fournier": ("remigio-fournier", {}),
-    "indian": ("indian", {}),
-}
 
 
 class PlayError(Exception):
@@ -72,12 +62,23 @@ def build_game(args: argparse.Namespace) -> Any:
 
 
 def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The app's settings: a flag given on the command line wins for this run; otherwise
+    the remembered setting (rummy_tui/settings.py), otherwise the default."""
+    from ..settings import Store
+
+    store = Store()
+    remembered = store.settings
+    delay = getattr(args, "bot_delay", None)
+    if delay is None:
+        delay = remembered.bot_delay if remembered.bot_delay is not None else 0.6
     return {
-        "ascii": bool(getattr(args, "ascii", False)),
-        "four_colour": bool(getattr(args, "four_colour", False)),
-        "bot_delay": float(getattr(args, "bot_delay", None) or 0.6),
+        "ascii": bool(getattr(args, "ascii", False) or remembered.ascii),
+        "four_colour": bool(getattr(args, "four_colour", False) or remembered.four_colour),
+        "bot_delay": float(delay),
         "saves_dir": getattr(args, "saves_dir", None),
         "autosave": True,
+        "settings": store,
+        "record_stats": True,
     }
 
 

@@ -28,12 +28,13 @@ def add_parser(sub: Any) -> None:
         "saves",
         help="list the saved games (unreadable files are marked with the reason)",
         description="List every *.json file in the saves folder: --saves-dir, else "
-        "$RUMMY_TUI_SAVES, else ./saves. Unreadable files are listed with the reason.",
+        "$RUMMY_TUI_SAVES, else ./saves if the current folder has one, else the per-user data "
+        "folder (rummy-tui --where). Unreadable files are listed with the reason.",
     )
     saves.add_argument("--json", action="store_true", help="one JSON array instead of a table")
     # also accepted after the sub-command; SUPPRESS keeps a top-level --saves-dir intact
     saves.add_argument("--saves-dir", default=argparse.SUPPRESS,
-                       help="the saves folder (default: $RUMMY_TUI_SAVES or ./saves)")
+                       help="the saves folder (default: see rummy-tui --where)")
     saves.set_defaults(run=run_saves)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of a save file")

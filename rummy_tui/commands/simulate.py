@@ -53,6 +53,7 @@ def _usage(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..core.options import parse_rules
+    from ..core.registry import variant_of
     from ..core.simulate import simulate
 
     if args.games < 1:
@@ -63,10 +64,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = parse_rules(args.variant, args.rule)
         # a bad player count or bot list is reported before any game starts
-        from ..core.engine import ruleset
-
-        ruleset(args.variant).check_players(args.players)
-        ruleset(args.variant).check_options(options, args.players)
+        variant = variant_of(args.variant)
+        variant.check_players(args.players)
+        variant.check_options(options, args.players)
     except RuleError as exc:
         return _usage(str(exc))
 

@@ -23,25 +23,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .cards import Card
-from .engine import is_legal, mix, view
+from .arrange import best_arrangement
+from .engine import is_legal, view
 from .melds import classify
 from .state import (
-    Action,
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    GameState,
-    LayOff,
-    Meld,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
+    Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
+    Meld, NextRound, PlayerView, TakeDiscard,
 )
-from .variants import RULESETS, HandRules
-from .variants.ruleset import best_arrangement
+from .hand_rules import HandRules
+from .registry import variant_of
+from .seats import mix
 
 BOT_KINDS = ("easy", "normal")
 
@@ -71,7 +62,7 @@ def bot_action(state: GameState) -> Action:
 
 
 def _rules(v: PlayerView) -> HandRules:
-    return RULESETS[v.variant].rules_for(v)  # type: ignore[arg-type]
+    return variant_of(v.variant).rules_for(v)
 
 
 _RELAXED: dict[HandRules, HandRules] = {}
@@ -102,14 +93,14 @@ def _fits(hand: Sequence[Card], card: Card) -> bool:
 
 
 def _allowed_discards(v: PlayerView, hand: Sequence[Card]) -> list[Card]:
-    taken = v.taken if RULESETS[v.variant].lay_off else None
-    return [c for c in hand if c != taken]
+    return [c for c in hand if is_legal(v, Discard(c))]
 
 
 def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
-    rs = RULESETS[v.variant]
     out = []
-    for depth in range(1, min(rs.pickup_depth, len(v.discard)) + 1):
+    for depth in variant_of(v.variant).pickup_depths:
+        if depth > len(v.discard):
+            break
         action = TakeDiscard(depth)
         if is_legal(v, action):
             out.append(action)
@@ -181,10 +172,10 @@ def _lay_off(v: PlayerView, hand: list[Card], candidates: Sequence[Card]) -> Act
 
 
 def _easy(v: PlayerView, rng: random.Random) -> Action:
-    rs = RULESETS[v.variant]
+    rs = variant_of(v.variant)
     hand = v.hand
     if v.phase == "draw":
-        if rs.pickup_depth > 1:  # Remi
+        if rs.pickup_must_meld:  # Remi
             picks = _remi_pickups(v)
             if not v.stock_count:
                 return picks[0] if picks else EndOnEmptyStock()
@@ -196,7 +187,7 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
             return _TAKE
         return _DRAW
     rules = _rules(v)
-    if rs.pickup_depth > 1:
+    if rs.last_discard_closes:
         return _remi_play(v, hand, rules, rng, weak=True)
     if rs.table_melds:
         # Basic Rummy: lay down the melds found, then maybe lay off, then throw at random
@@ -211,7 +202,7 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
             if action is not None:
                 return action
     else:
-        scoring = _relaxed(rules) if rs.can_declare else rules
+        scoring = _relaxed(rules) if rules.declaration else rules
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
         if len(dead) <= 1:
@@ -226,7 +217,7 @@ def _finish(
     v: PlayerView, hand: list[Card], rules: HandRules, dead: Sequence[Card]
 ) -> Action | None:
     """Close (Remigio) or declare (Indian) if some discard leaves a complete hand."""
-    rs = RULESETS[v.variant]
+    rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
     best: tuple[int, Action] | None = None
     for c in order:
@@ -234,8 +225,9 @@ def _finish(
         rest.remove(c)
         arrangement = best_arrangement(rest, rules)
         if arrangement.can_go_out:
-            action: Action = Close(c) if rs.can_close else Declare(c)
-            if not rs.can_close:
+            closes = rs.finish_action == "Close"
+            action: Action = Close(c) if closes else Declare(c)
+            if not closes:
                 return action
             score = arrangement.multiplier or 1
             if best is None or score > best[0]:
@@ -247,20 +239,20 @@ def _finish(
 
 
 def _normal(v: PlayerView, rng: random.Random) -> Action:
-    rs = RULESETS[v.variant]
+    rs = variant_of(v.variant)
     rules = _rules(v)
     hand = v.hand
     p = v.player
     if v.phase == "draw":
-        if rs.can_drop:
+        if Drop in rs.actions:
             if _should_drop(v, hand, rules):
                 return Drop()
-        if rs.pickup_depth > 1:
+        if rs.pickup_must_meld:
             return _normal_remi_draw(v, hand, rules)
         if v.discard and _improves(v, hand, v.discard[-1], rules):
             return _TAKE
         return _DRAW
-    if rs.pickup_depth > 1:
+    if rs.last_discard_closes:
         return _remi_play(v, hand, rules, rng, weak=False)
     if rs.table_melds:
         action = _melds_to_lay(v, hand, rules)
@@ -275,14 +267,14 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
         return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
-    scoring = _relaxed(rules) if rs.can_declare else rules
+    scoring = _relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
-    if len(dead) <= 2 or rs.can_close and _special_in_reach(hand):
+    if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
         finish = _finish(v, hand, rules, dead)
         if finish is not None:
             return finish
-    return Discard(_costliest(hand, dead, scoring, rs.can_declare))
+    return Discard(_costliest(hand, dead, scoring, rules.declaration))
 
 
 def _costliest(hand: list[Card], dead: list[Card], rules: HandRules, keep_wild: bool) -> Card:
@@ -333,8 +325,7 @@ def _special_in_reach(hand: list[Card]) -> bool:
 
 def _improves(v: PlayerView, hand: list[Card], card: Card, rules: HandRules) -> bool:
     """Would taking ``card`` (and throwing the costliest dead card) lower the hand's count?"""
-    rs = RULESETS[v.variant]
-    scoring = _relaxed(rules) if rs.can_declare else rules
+    scoring = _relaxed(rules) if rules.declaration else rules
     now = best_arrangement(hand, scoring)
     joined = list(hand) + [card]
     after = best_arrangement(joined, scoring)

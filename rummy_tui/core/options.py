@@ -1,181 +1,36 @@
-"""Game options: one pydantic model per variant, defaults from shared/rules-notes.md.
+"""Game options: what every variant's pydantic options model shares, and how they are built.
 
-Every setting a rule text leaves to the players ("option" in rules-notes) is a field here.
-The CLI passes them as ``--rule key=value`` (:func:`parse_rules`), the setup screen edits the
-same models, and the saves store them. Models are frozen: a game's options never change once
-it has started.
+Every setting a rule text leaves to the players ("option" in rules-notes) is a field of its
+variant's model, which lives in the variant's module (``Variant.Options``). The CLI passes
+them as ``--rule key=value`` (:func:`parse_rules`), the setup screen edits the same models,
+and the saves store them. Models are frozen (a game's options never change once it has
+started), bounded (every number has ``ge``/``le``) and strict: a value loaded from JSON
+must already be of its type (no ``"150"``, no ``true`` for a number, no ``150.0``, no
+``"yes"`` for a switch). Text from the command line is turned into typed values here.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    SerializerFunctionWrapHandler,
-    ValidationError,
-    field_validator,
-    model_serializer,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .variants.base import TITLES, VARIANTS, RuleError
+from .hand_rules import RuleError
+from .registry import variant_of
 
 
-TURN_TIMER_MIN = 10
-TURN_TIMER_MAX = 600
-"""Indian's optional turn timer, in seconds per turn."""
+class OptionsModel(BaseModel):
+    """The base of every variant's options model."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, strict=True)
 
 
-class _Options(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
-
-
-class RummyOptions(_Options):
-    """Basic Rummy (seed 002)."""
-
-    target: int = Field(150, ge=1, le=100_000, description="points that win the game")
-    rounds: int | None = Field(
-        None, ge=1, le=1000, description="play this many hands instead of to the target"
-    )
-    ace_high: bool = Field(False, description="ace high or low (Q-K-A is a run); aces score 15")
-    last_card_discard: bool = Field(False, description="the last card must be a discard")
-    void_after_two_rebuilds: bool = Field(
-        True, description="the hand ends void if the stock runs out after two rebuilds"
-    )
-    rebuild_limit: int = Field(
-        20,
-        ge=2,
-        le=1000,
-        description="with void_after_two_rebuilds off: the hand ends void if the stock runs "
-        "out after this many rebuilds (a guard against a hand that never ends)",
-    )
-
-    @model_serializer(mode="wrap")
-    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the limit came after the first saves: at its default, a game's options dump (and
-        # its save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.rebuild_limit == 20:
-            data.pop("rebuild_limit", None)
-        return data
-
-
-class RemiOptions(_Options):
-    """Indonesian Remi (seed 000)."""
-
-    target: int = Field(500, ge=1, le=100_000, description="points that win the game")
-
-
-class RemigioOptions(_Options):
-    """Remigio, elimination preset (seed 001)."""
-
-    eliminate_at: int = Field(
-        100, ge=1, le=100_000, description="a player at or above this score is eliminated"
-    )
-    stop_at_two: bool = Field(
-        False, description="stop when two players remain; the lower score wins"
-    )
-    wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
-
-
-class FournierOptions(_Options):
-    """Remigio, Heraclio Fournier preset (seed 004): the losers pay the closer."""
-
-    target: int = Field(300, ge=1, le=100_000, description="a balance that wins the game")
-    rounds: int | None = Field(
-        None, ge=1, le=1000, description="play this many rounds instead of to the target"
-    )
-    wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
-    point_value: int = Field(
-        1, ge=1, le=10_000, description="what one point is worth in the agreed stake"
-    )
-
-    @model_serializer(mode="wrap")
-    def _leave_out_default_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the stake came after the first saves: at its default, the options dump as before
-        data: dict[str, Any] = handler(self)
-        if self.point_value == 1:
-            data.pop("point_value", None)
-        return data
-
-
-class IndianOptions(_Options):
-    """Indian 13-card Rummy (seed 003) and its formats."""
-
-    format: Literal["points", "pool101", "pool201", "deals"] = Field(
-        "points",
-        description="points: one deal; pool101/pool201: eliminated at 101/201; deals: a fixed "
-        "number of deals",
-    )
-    deals: Literal[2, 3, 6] = Field(2, description="number of deals in the Deals format")
-    decks: int | None = Field(
-        None, ge=1, le=4, description="decks of 52 + 1 joker (default 1 for 2 players, else 2)"
-    )
-    turn_timer: int | None = Field(
-        None,
-        description="seconds per turn (10-600), or none for no timer; with the timer, three "
-        "missed turns in a row count as a middle drop",
-    )
-
-    @model_serializer(mode="wrap")
-    def _leave_out_no_timer(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the timer came after the first saves: without it, a game's options dump (and its
-        # save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.turn_timer is None:
-            data.pop("turn_timer", None)
-        return data
-
-    @field_validator("turn_timer")
-    @classmethod
-    def _timer_range(cls, value: int | None) -> int | None:
-        if value is not None and not TURN_TIMER_MIN <= value <= TURN_TIMER_MAX:
-            raise ValueError(
-                f"the turn timer is {TURN_TIMER_MIN} to {TURN_TIMER_MAX} seconds a turn, "
-                f"or none for no timer (got {value})"
-            )
-        return value
-
-    @model_validator(mode="after")
-    def _deals_only_in_deals_format(self) -> IndianOptions:
-        if self.format != "deals" and "deals" in self.model_fields_set and self.deals != 2:
-            raise ValueError("the number of deals applies only to format=deals")
-        return self
-
-    @property
-    def drops(self) -> tuple[int, int]:
-        """(first drop, middle drop): 25/50 in Pool 201, 20/40 otherwise."""
-        return (25, 50) if self.format == "pool201" else (20, 40)
-
-    @property
-    def pool_limit(self) -> int | None:
-        return {"pool101": 101, "pool201": 201}.get(self.format)
-
-
-OPTIONS: dict[str, type[_Options]] = {
-    "rummy": RummyOptions,
-    "remi": RemiOptions,
-    "remigio": RemigioOptions,
-    "remigio-fournier": FournierOptions,
-    "indian": IndianOptions,
-}
-assert tuple(OPTIONS) == VARIANTS
-
-AnyOptions = RummyOptions | RemiOptions | RemigioOptions | FournierOptions | IndianOptions
-
-
-def options_model(variant: str) -> type[_Options]:
+def options_model(variant: str) -> type[OptionsModel]:
     """The options model of a variant; RuleError if the variant is unknown."""
-    try:
-        return OPTIONS[variant]
-    except KeyError:
-        raise RuleError(
-            f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)})"
-        ) from None
+    return variant_of(variant).Options  # type: ignore[no-any-return]
 
 
 def _explain(exc: ValidationError) -> str:
@@ -189,8 +44,16 @@ def _explain(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def make_options(variant: str, values: dict[str, Any] | _Options | None = None) -> _Options:
-    """Build (validate) a variant's options from a dict; RuleError with a clear message."""
+def _unknown(variant: str, key: str, model: type[OptionsModel]) -> RuleError:
+    return RuleError(
+        f"unknown rule {_short(key)!r} for {variant_of(variant).title} "
+        f"(known: {', '.join(model.model_fields)})"
+    )
+
+
+def make_options(variant: str, values: dict[str, Any] | OptionsModel | None = None) -> OptionsModel:
+    """Build (validate, strictly) a variant's options from a dict; RuleError with a clear
+    message."""
     model = options_model(variant)
     if values is None:
         return model()
@@ -198,46 +61,82 @@ def make_options(variant: str, values: dict[str, Any] | _Options | None = None) 
         return values
     if isinstance(values, BaseModel):
         values = values.model_dump()
-    unknown = sorted(set(values) - set(model.model_fields))
+    if not isinstance(values, dict):
+        raise RuleError(f"the options of {variant_of(variant).title} must be a mapping")
+    unknown = sorted(set(values) - set(model.model_fields), key=str)
     if unknown:
-        raise RuleError(
-            f"unknown rule {unknown[0]!r} for {TITLES[variant]} "
-            f"(known: {', '.join(model.model_fields)})"
-        )
+        raise _unknown(variant, str(unknown[0]), model)
     try:
         return model(**values)
     except ValidationError as exc:
-        raise RuleError(f"bad rule for {TITLES[variant]}: {_explain(exc)}") from None
+        raise RuleError(f"bad rule for {variant_of(variant).title}: {_explain(exc)}") from None
 
+
+# --- command-line text -> typed values ------------------------------------------------------
 
 _NONE_WORDS = {"none", "null", "off", ""}
+_TRUE_WORDS = {"true", "yes", "on", "1"}
+_FALSE_WORDS = {"false", "no", "off", "0"}
+_MAX_DIGITS = 12
+"""Longer numbers are refused before Python converts them (no option comes close)."""
+_QUOTE = 80
 
 
-def parse_rules(variant: str, items: Iterable[str] | None = None) -> _Options:
-    """Options from ``["key=value", ...]`` as given to ``--rule``; RuleError on bad input.
+def _short(text: str) -> str:
+    """At most about 80 characters of what the user typed, for a one-line message."""
+    return text if len(text) <= _QUOTE else text[: _QUOTE - 3] + "..."
 
-    Values are read as JSON-ish words: ``true/false/yes/no/1/0`` for switches, numbers, and
-    ``none`` for an unset optional number (``rounds=none``).
-    """
+
+def _parts(annotation: Any) -> tuple[list[Any], bool]:
+    """The types a field allows, and whether it allows None."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        args = list(typing.get_args(annotation))
+        return [a for a in args if a is not type(None)], type(None) in args
+    return [annotation], False
+
+
+def _typed(key: str, raw: str, annotation: Any) -> Any:
+    """The value ``raw`` (text) as the field's type, or the text itself if it is none of them."""
+    kinds, allows_none = _parts(annotation)
+    word = raw.lower()
+    if allows_none and word in _NONE_WORDS:
+        return None
+    for kind in kinds:
+        if kind is bool:
+            if word in _TRUE_WORDS:
+                return True
+            if word in _FALSE_WORDS:
+                return False
+        elif kind is int:
+            digits = raw[1:] if raw[:1] in "+-" else raw
+            if digits.isascii() and digits.isdigit():
+                if len(digits) > _MAX_DIGITS:
+                    raise RuleError(f"bad rule {key}={_short(raw)}: the number is far too large")
+                return int(raw)
+        elif typing.get_origin(kind) is typing.Literal:
+            for choice in typing.get_args(kind):
+                if str(choice).lower() == word:
+                    return choice
+        elif kind is str:
+            return raw
+    # not one of the field's types: the model refuses it, naming the field and the type
+    return raw
+
+
+def parse_rules(variant: str, items: Iterable[str] | None = None) -> OptionsModel:
+    """Options from ``["key=value", ...]`` as given to ``--rule``; RuleError (one line) on bad
+    input. Switches take ``true/false/yes/no/on/off/1/0``, numbers are whole numbers, and an
+    optional setting takes ``none`` to leave it unset (``rounds=none``)."""
     model = options_model(variant)
     values: dict[str, Any] = {}
     for item in items or ():
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise RuleError(f"bad rule {item!r}: expected key=value")
+            raise RuleError(f"bad rule {_short(item)!r}: expected key=value")
         if key not in model.model_fields:
-            raise RuleError(
-                f"unknown rule {key!r} for {TITLES[variant]} "
-                f"(known: {', '.join(model.model_fields)})"
-            )
-        raw = raw.strip()
-        field = model.model_fields[key]
-        allows_none = field.default is None
-        if allows_none and raw.lower() in _NONE_WORDS:
-            values[key] = None
-        elif raw.lstrip("-").isdigit():
-            values[key] = int(raw)
-        else:
-            values[key] = raw
+            raise _unknown(variant, key, model)
+        values[key] = _typed(key, raw.strip(), model.model_fields[key].annotation)
     return make_options(variant, values)
+

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import BOT_KINDS, choose_action
-from .engine import apply, mix, new_game, ruleset, view
+from .cards import ALL_CARDS
+from .engine import apply, new_game, view
 from .state import (
     DrawStock,
     Drop,
@@ -32,25 +34,41 @@ from .state import (
     PlayerSpec,
     TakeDiscard,
 )
-from .variants import RuleError
+from .hand_rules import RuleError
+from .registry import variant_of
+from .seats import mix
 
 MAX_ROUND_ACTIONS = 20_000
 """A round longer than this is reported as a violation ("a round always ends")."""
 MAX_ROUNDS = 2_000
 """A game longer than this is reported as a violation ("a game always ends")."""
 
-_DECKS: dict[tuple[str, int, int], tuple[Any, list[int]]] = {}
+_DECKS: dict[tuple[str, int, Any], list[int]] = {}
+"""Sorted decks by what decides them: the variant, the player count and the (frozen, so
+hashable) options. A few entries in all; cleared if it ever holds 64."""
+_LAST_DECK: list[Any] = [None, None]
+"""(key, deck) of the last call as identities: the same game asks again after each action,
+and hashing a pydantic model on every action would cost more than the check itself."""
 
 
 def _sorted_deck(state: GameState) -> list[int]:
-    # keyed on the options object's identity (kept alive in the value): hashing a pydantic
-    # model on every action would cost more than the check itself
-    key = (state.variant, len(state.players), id(state.options))
-    entry = _DECKS.get(key)
-    if entry is None or entry[0] is not state.options:
-        deck = sorted(ruleset(state.variant).deck(state.options, len(state.players)))
-        entry = _DECKS[key] = (state.options, deck)
-    return entry[1]
+    last_key = _LAST_DECK[0]
+    if (
+        last_key is not None
+        and last_key[2] is state.options
+        and last_key[0] == state.variant
+        and last_key[1] == len(state.players)
+    ):
+        return _LAST_DECK[1]
+    key = (state.variant, len(state.players), state.options)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = sorted(variant_of(state.variant).deck(state.options, len(state.players)))
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        _DECKS[key] = deck
+    _LAST_DECK[0], _LAST_DECK[1] = key, deck
+    return deck
 
 
 def check_invariants(state: GameState, previous: GameState | None = None) -> str | None:
@@ -71,7 +89,7 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
     places.sort()
     if places != _sorted_deck(state):
         return _card_difference(state, places)
-    rs = ruleset(state.variant)
+    rs = variant_of(state.variant)
     # hand sizes fit the phase
     if state.phase in ("draw", "play"):
         if state.out[state.to_move]:
@@ -99,7 +117,7 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
                 )
             if not hand:
                 return f"player {q} has an empty hand while the round goes on"
-        if state.phase == "draw" and not state.stock and not rs.empty_stock_choice:
+        if state.phase == "draw" and not state.stock and rs.empty_stock(state) != "choice":
             return "a turn begins with an empty stock"
     # scores add up
     if previous is not None and previous.history is state.history:
@@ -133,8 +151,6 @@ def _limits(state: GameState) -> str | None:
 
 
 def _card_difference(state: GameState, places: list[int]) -> str:
-    from collections import Counter
-
     have = Counter(places)
     want = Counter(_sorted_deck(state))
     extra = have - want
@@ -148,73 +164,20 @@ def _card_difference(state: GameState, places: list[int]) -> str:
 
 
 def _card(index: int) -> Any:
-    from .cards import ALL_CARDS
-
     return ALL_CARDS[index]
 
 
 def _check_payments(state: GameState, result: Any) -> str | None:
-    """Each round's score changes follow the variant's scoring."""
-    deltas = [r.delta for r in result.players]
-    w = result.winner
-    variant = state.variant
-    if result.ending in ("void",):
-        return None if not any(deltas) else "a void hand changed the scores"
-    if variant == "remigio-fournier":
-        return _check_settlement(result)
-    if variant == "rummy":
-        collected = sum(r.penalty for q, r in enumerate(result.players) if q != w)
-        if w is None:
-            return "nobody went out but the round was scored"
-        if deltas[w] != collected * result.multiplier:
-            return f"the winner got {deltas[w]}, expected {collected} x {result.multiplier}"
-        if any(d for q, d in enumerate(deltas) if q != w):
-            return "a loser's score changed"
-    elif variant == "remigio":
-        for q, r in enumerate(result.players):
-            want = 0 if q == w else r.penalty * result.multiplier
-            if r.delta != want:
-                return f"player {q} scored {r.delta}, expected {want}"
-    elif variant == "remi":
-        values = ruleset("remi").hand_rules(state.options).values
-        for q, r in enumerate(result.players):
-            want = sum(values[c] for m in r.melds for c in m) - sum(values[c] for c in r.hand)
-            if q == w:
-                want += result.bonus
-            if r.delta != want:
-                return f"player {q} scored {r.delta}, expected {want}"
-    elif variant == "indian":
-        if any(r.penalty > 80 for r in result.players):
-            return "a penalty above the 80-point cap"
-        if state.options.pool_limit is None:
-            if sum(deltas) != 0:
-                return "the winner did not collect exactly the losers' points"
-        elif any(d < 0 for d in deltas) or (w is not None and deltas[w]):
-            return "pool scores only ever grow for the losers"
-    return None
-
-
-def _check_settlement(result: Any) -> str | None:
-    """Remigio (Fournier): each loser pays the closer penalty x multiplier, the closer gains
-    the sum, and the balances of a round add up to zero."""
-    w = result.winner
-    deltas = [r.delta for r in result.players]
-    if sum(deltas) != 0:
-        return f"the balances moved by {sum(deltas)}, not zero"
-    if w is None:
-        return "nobody closed but the round was scored"
-    for q, r in enumerate(result.players):
-        if q != w and r.delta != -r.penalty * result.multiplier:
-            return f"player {q} paid {-r.delta}, expected {r.penalty} x {result.multiplier}"
-    return None
+    """Each round's score changes follow the variant's scoring (a void hand changes none)."""
+    if result.ending == "void":
+        return None if not any(r.delta for r in result.players) else "a void hand changed the scores"
+    return variant_of(state.variant).check_payments(state, result)
 
 
 def _check_shown_hands(state: GameState, result: Any) -> str | None:
     """Each player's revealed hand is exactly its melds and deadwood (Indonesian Remi: its
     melds are those on the table, and the hand left is all deadwood)."""
-    from collections import Counter
-
-    remi = state.variant == "remi"
+    remi = variant_of(state.variant).results_show_table
     for q, r in enumerate(result.players):
         shown = Counter(r.deadwood)
         if not remi:
@@ -368,8 +331,7 @@ def simulate(
     for kind in kinds:
         if kind not in BOT_KINDS:
             raise RuleError(f"unknown bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
-    rs = ruleset(variant)
-    rs.check_players(players)
+    variant_of(variant).check_players(players)
     names = seat_names(kinds)
     result = SimulationResult(variant, players, games, wins={n: 0 for n in names})
     start = time.perf_counter()

@@ -42,6 +42,7 @@ from .schema import (
     TableMeldModel,
     matters,
 )
+from .migrations import melded_since_rebuild
 from .variants import preset_of
 
 _CARD_BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
@@ -325,6 +326,8 @@ def to_state(save: SaveFile) -> GameState:
         # per player (a list of cards left out is empty)
         if isinstance(flat[name], list) and not flat[name] and hints[name] == list[int]:
             flat[name] = [0] * n
+    if flat["melded_since_rebuild"] is None:
+        flat["melded_since_rebuild"] = melded_since_rebuild(st, save)
     history = _decoder(list[RoundResult])(save.history)
     last_round = None if st.last_round is None else _decoder(RoundResult)(st.last_round)
     # The engine hands the same RoundResult object to history and last_round; keep that

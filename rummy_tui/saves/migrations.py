@@ -128,3 +128,24 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         if data.get("schema_version") != version:
             raise SaveError(f"migration to schema_version {version} failed")
     return data
+
+
+def melded_since_rebuild(st: Any, save: Any) -> bool:
+    """Basic Rummy's ``melded_since_rebuild`` for a save that does not hold it: False (a file
+    leaves it out when false), or, in a save written before the state had it, whether its
+    log shows a meld or a lay-off since the stock was last rebuilt this round."""
+    if not st.rebuilds or save.variant != "rummy":
+        return False
+    names = [p.name for p in save.players]
+    for entry in reversed(save.log):
+        player, text = entry["player"], entry["text"]
+        if entry["round_no"] != st.round_no:
+            return False
+        if player is None:
+            if text.startswith("The discard pile was shuffled"):
+                return False
+            continue
+        rest = text[len(names[player]):] if 0 <= player < len(names) else ""
+        if rest.startswith(" melded ") or rest.startswith(" laid off "):
+            return True
+    return False

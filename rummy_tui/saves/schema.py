@@ -162,6 +162,9 @@ class StateModel(_Model):
     # Indian's turn timer (optional, so that saves written before it still load)
     drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
     missed: list[_COUNT] = Field([], description="missed turns in a row, per player")
+    # Basic Rummy once the stock was rebuilt (optional: older saves have it only in the log)
+    melded_since_rebuild: bool | None = Field(
+        None, description="someone melded or laid off since the stock was last rebuilt")
     # Remi: the cards taken from above the card to meld (optional, so older saves still load)
     came_with: Cards = Field([], description="Remi: cards taken with the card to meld")
 
@@ -177,7 +180,7 @@ class StateModel(_Model):
 
 def matters(value: Any) -> bool:
     """Whether an optional field of ``state`` is written: not None, and not all zero."""
-    return value is not None and (not isinstance(value, list) or any(value))
+    return value is not None and value is not False and (not isinstance(value, list) or any(value))
 
 
 OPTIONAL_STATE_FIELDS = tuple(

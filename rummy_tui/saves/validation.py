@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from ..core.cards import Card
 from ..core.melds import classify
 from ..core.state import GameState
+from ..core.registry import variant_of
 from ..core.variants import RuleError
 from .codec import state_items, to_state
 from .migrations import migrate
@@ -28,8 +29,6 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
     """How the engine always leaves a state, which a hand-edited file can get wrong: the round
     number and the history agree, the winner exists only once the game is over, a player out
     of the game is out of the deal, the direction is the variant's."""
-    from ..core.engine import ruleset
-
     problems = []
     finished = state.phase in ("round_over", "game_over")
     rounds = state.round_no if finished else state.round_no - 1
@@ -47,7 +46,7 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
                         else "the game is over without a winner")
     if not finished and any(e and not o for e, o in zip(state.eliminated, state.out)):
         problems.append("an eliminated player is still in the deal")
-    rs = ruleset(state.variant)
+    rs = variant_of(state.variant)
     deck = len(rs.deck(state.options, len(state.players)))
     if state.deck_size != deck:
         problems.append(f"deck_size {state.deck_size} is not the {deck} cards of this game")

@@ -1,26 +1,22 @@
-"""What the save format knows about each rule set, in one place.
+"""What the save format knows about each rule set: read from the core's one registry.
 
 The format names the variant (``"variant"``) and the picker entry (``"preset"``); everything
-else about a variant is the core's. When the core gets one registry of variants (issue 8), this
-module is the one to rewire: the variant names and the preset of a game should come from it.
+else about a variant is the core's (``core/registry.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..core.variants import VARIANTS
+from ..core.registry import variant_keys, variant_of
 
-VariantName = Literal["rummy", "remi", "remigio", "remigio-fournier", "indian"]
-"""The ``variant`` of a save: a Literal, so that the JSON Schema lists the names."""
-assert tuple(VariantName.__args__) == VARIANTS  # type: ignore[attr-defined]
+VariantName = Literal[variant_keys()]  # type: ignore[valid-type]
+"""The ``variant`` of a save: a Literal of the registry's keys, so the JSON Schema lists them."""
 
 
 def preset_of(variant: str, options: Any) -> str:
-    """The picker's entry for a game: the variant, and the format for Indian Rummy."""
-    if variant == "indian":
-        return f"indian-{options.format}"
-    return variant
+    """The picker's entry for a game (Indian Rummy: one per format)."""
+    return variant_of(variant).preset_of(options)
 
 
 def preset_of_raw(variant: Any, options: Any) -> Any:

@@ -24,7 +24,7 @@ async def _arranged(variant, seed, options=None):
         seq = bool(state.seq_down and state.seq_down[0])
         counted = best_arrangement(hand.cards, rules_for(state.variant, state.options,
                                                          state.wild_card), seq)
-        order, sizes = table._groups[0]
+        order, sizes = table.session.seats[0].groups
         info = str(table.query_one(InfoLine).render())
         return counted, list(hand.cards), order, sizes, info
 

@@ -35,6 +35,7 @@ def _apps():
 
 
 @pytest.mark.parametrize("name,factory", list(_apps()), ids=[n for n, _ in _apps()])
+@pytest.mark.slow
 async def test_random_keys_raise_nothing(name, factory):
     rng = random.Random(name)
     app = factory()

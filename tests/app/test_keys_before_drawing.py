@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from rummy_tui.app.screens.table import TableScreen
+from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.core.engine import check_action
 from rummy_tui.core.state import Meld
 from rummy_tui.core.variants import RuleError
 
 from .conftest import make_app
-from .driver import settle
+from .driver import settle, table_of
 
 
 def _messages(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return table_of(app).query_one(TableMessages).texts()
 
 
 async def _at_my_turn(pilot):
@@ -25,7 +26,7 @@ async def _at_my_turn(pilot):
 
 
 async def _press(pilot, key):
-    pilot.app.clear_notifications()
+    table_of(pilot.app).query_one(TableMessages).clear_feedback()
     await pilot.press(key)
     await pilot.pause()
 

@@ -22,7 +22,7 @@ async def test_palette_runs_auto_arrange_and_rules():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is table
-        assert table._groups.get(0), "the hand was not arranged"
+        assert table.session.seats[0].groups, "the hand was not arranged"
         assert sorted(table.query_one(Hand).cards) == sorted(before)
         await pilot.press("ctrl+p")
         await pilot.pause()

@@ -9,6 +9,7 @@ from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.card import CardWidget
 from rummy_tui.app.widgets.hand import Hand
+from rummy_tui.app.widgets.messages import TableMessages
 
 from .conftest import make_app
 from .driver import play_human_move, settle, table_of
@@ -86,12 +87,13 @@ async def test_a_hint_does_not_survive_the_hand_over():
         await pilot.pause()
         await pilot.press("h")
         await pilot.pause()
-        assert any(n.title == "Hint" for n in app._notifications)
+        messages = table_of(app).query_one(TableMessages)
+        assert messages.feedback is not None and messages.feedback[0] == "Hint"
         for _ in range(30):
             await play_human_move(pilot)
             await settle(pilot)
             if isinstance(app.screen, PassDeviceScreen):
                 break
         assert isinstance(app.screen, PassDeviceScreen)
-        assert not list(app._notifications)
+        assert messages.feedback is None and not messages.recap
         assert not SUITS.search(screen_text(app))

@@ -13,7 +13,11 @@ from .driver import settle
 
 
 def _messages(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    from rummy_tui.app.widgets.messages import TableMessages
+
+    from .driver import table_of
+
+    return table_of(app).query_one(TableMessages).texts()
 
 
 async def test_discard_before_drawing_is_refused_with_the_rule():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
-from rummy_tui.app.widgets.table_parts import StatusBar
+from rummy_tui.app.widgets.turn_timer import TurnTimer
 
 from .conftest import make_app
 from .driver import settle, table_of
@@ -22,8 +22,8 @@ async def test_the_timer_starts_after_the_pass_screen_and_misses_the_turn():
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert table.time_left() in (9, 10)
-        assert "10 s" in str(table.query_one(StatusBar).render()) or \
-            "9 s" in str(table.query_one(StatusBar).render())
+        assert "10 s" in str(table.query_one(TurnTimer).render()) or \
+            "9 s" in str(table.query_one(TurnTimer).render())
         await pilot.press("s")  # drawn, then the time runs out
         await pilot.pause()
         before = table.state

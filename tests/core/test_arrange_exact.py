@@ -108,7 +108,8 @@ def check(hr, hand, sequence_down=False):
         assert any(m.kind == "run" for m in got.melds)
 
 
-FAST = settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+LONG = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 CASES = [
@@ -122,6 +123,16 @@ CASES = [
 @FAST
 @given(data=st.data())
 def test_matches_brute_force(name, kind, data):
+    hr, hand = data.draw(hands(name, kind))
+    check(hr, hand)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, kind", CASES)
+@LONG
+@given(data=st.data())
+def test_matches_brute_force_long(name, kind, data):
+    """The same, with many more hands (``pytest --all``)."""
     hr, hand = data.draw(hands(name, kind))
     check(hr, hand)
 

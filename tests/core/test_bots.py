@@ -8,7 +8,8 @@ import pytest
 from test_engine_support import card, cards, play, rig
 
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
-from rummy_tui.core.engine import apply, is_legal, new_game, ruleset, view
+from rummy_tui.core.engine import apply, is_legal, new_game, view
+from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import (
     Close,
     Declare,
@@ -151,4 +152,4 @@ def test_normal_beats_easy_more_often_than_not():
 
     result = simulate("rummy", 2, 12, seed=4, bots=["easy", "normal"])
     assert result.wins["P2-normal"] > result.wins["P1-easy"]
-    assert ruleset("rummy").name == "rummy"
+    assert variant_of("rummy").key == "rummy"

@@ -14,10 +14,10 @@ from rummy_tui.core.engine import (
     apply,
     legal_actions,
     new_game,
-    next_seat,
     view,
     view_legal_actions,
 )
+from rummy_tui.core.seats import next_seat
 from rummy_tui.core.state import (
     Discard,
     DrawStock,

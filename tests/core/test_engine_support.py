@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Any
 
 from rummy_tui.core.cards import parse_card, parse_cards
-from rummy_tui.core.engine import apply, ruleset
+from rummy_tui.core.engine import apply
+from rummy_tui.core.registry import variant_of
 from rummy_tui.core.simulate import check_invariants
 from rummy_tui.core.state import GameState, PlayerSpec, TableMeld
 from rummy_tui.core.variants import RuleError
@@ -41,7 +42,7 @@ def rig(
     """
     players = n or len(hands)
     state = new_state(variant, players, seed=seed, options=options)
-    deck = Counter(ruleset(variant).deck(state.options, players))
+    deck = Counter(variant_of(variant).deck(state.options, players))
     hand_cards = [parse_cards(h) for h in hands] + [[] for _ in range(players - len(hands))]
     discard_cards = parse_cards(discard)
     top_cards = parse_cards(stock_top)
@@ -64,7 +65,7 @@ def rig(
     table_melds = []
     from rummy_tui.core.melds import classify
 
-    rules = ruleset(variant).rules_for(state)
+    rules = variant_of(variant).rules_for(state)
     for owner, cards in melds:
         shape = classify(tuple(cards), rules.melds)
         assert shape is not None, cards

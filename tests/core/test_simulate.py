@@ -142,3 +142,13 @@ def test_an_endless_round_is_reported(monkeypatch):
     result = simulate("rummy", 2, 1, seed=1)
     assert result.invariant_violations == 1
     assert "did not end within 10 actions" in result.violation.message
+
+
+def test_the_deck_cache_is_keyed_on_what_decides_the_deck():
+    """Issue 10: one entry per (variant, players, options), not one per game for ever."""
+    simulate_module._DECKS.clear()
+    simulate("indian", 2, 6, seed=3)
+    simulate("indian", 2, 6, seed=4)
+    assert len(simulate_module._DECKS) == 1
+    simulate("remigio-fournier", 4, 1, seed=3)
+    assert len(simulate_module._DECKS) == 2

@@ -49,6 +49,10 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class QuitAnywayDialog(ConfirmDialog):
+    """ctrl+q when the game could not be saved (a second ctrl+q quits anyway)."""
+
+
 class ChooseMeldDialog(ModalScreen[int | None]):
     """Lay off onto which meld? Returns the table index, or None."""
 

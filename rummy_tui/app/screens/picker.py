@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..typed import rummy_app
 from ..presets import PRESETS, preset_by_key
 from ..rules import player_range
 
@@ -26,6 +27,7 @@ class PickerScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", show=True),
         Binding("r", "resume", "Resume", show=False),
+        Binding("s", "app.statistics", "Statistics"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -46,8 +48,8 @@ class PickerScreen(Screen[None]):
             yield OptionList(*options, id="picker-list")
             yield Static("Resume a game", id="resume-title")
             yield OptionList(id="resume-list")
-            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · ? rules · "
-                         "ctrl+q quit", id="picker-hint")
+            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · s statistics · "
+                         "? rules · ctrl+q quit", id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -59,7 +61,7 @@ class PickerScreen(Screen[None]):
         # at all when there is no save, so the picker takes keys at once (bench_app.py).
         from ...saves_location import has_save_files, saves_dir
 
-        if has_save_files(saves_dir(self.app.saves_dir)):  # type: ignore[attr-defined]
+        if has_save_files(saves_dir(rummy_app(self).saves_dir)):
             self._scan_saves_in_background()
 
     @work(thread=True, exclusive=True, group="saves", exit_on_error=False)
@@ -75,7 +77,7 @@ class PickerScreen(Screen[None]):
         from ... import saves
 
         try:
-            infos = saves.list_saves(saves.saves_dir(self.app.saves_dir))  # type: ignore[attr-defined]
+            infos = saves.list_saves(saves.saves_dir(rummy_app(self).saves_dir))
         except (saves.SaveError, OSError) as exc:
             return [], str(exc)
         return infos, ""
@@ -138,7 +140,7 @@ class PickerScreen(Screen[None]):
         except (saves.SaveError, OSError) as exc:
             self.notify(f"Cannot resume: {exc}", severity="error", timeout=8)
             return
-        self.app.start_game(state, info.path)  # type: ignore[attr-defined]
+        rummy_app(self).start_game(state, info.path)
 
     def selected_variant(self) -> str:
         option_list = self.query_one("#picker-list", OptionList)

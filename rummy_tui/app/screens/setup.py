@@ -16,10 +16,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from rich.text import Text
 from textual.screen import Screen
+from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ..typed import rummy_app
 from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range
@@ -80,9 +83,28 @@ class SetupScreen(Screen[None]):
         self.variant = preset.variant
         self.model = options_model(preset.variant)
         self.low, self.high = player_range(preset.variant, preset.options)
+        self.last: Any = None
+        """The seats and options of the last game from this entry (remembered settings)."""
+        self.known: list[str] = []
+        """The players known from earlier games (their profiles), offered as names."""
+
+    def _load_remembered(self) -> None:
+        app: Any = self.app
+        if app.settings is not None:
+            self.last = app.settings.settings.last.get(self.preset.key)
+        if getattr(app, "record_stats", False):
+            from ...history import store
+
+            try:
+                self.known = store.load().known_names()
+            except store.StatsError:
+                self.known = []  # the Statistics screen says why
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        self._load_remembered()
+        last_seats = list(self.last.seats) if self.last is not None else []
+        suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
         with VerticalScroll(id="setup"):
             yield Static(f"New game: {self.preset.title}", id="setup-title")
             yield Static(self.preset.description, classes="setup-help")
@@ -90,17 +112,23 @@ class SetupScreen(Screen[None]):
                          "Esc goes back · F1 rules", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
-                default = min(self.high, max(self.low, 3))
+                default = min(self.high, max(self.low, len(last_seats) or 3))
                 yield Select([(str(n), n) for n in range(self.low, self.high + 1)],
                              value=default, allow_blank=False, id="seats", compact=True)
             for seat in range(self.high):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(DEFAULT_NAMES[seat % len(DEFAULT_NAMES)], max_length=16,
+                    name, kind = (last_seats[seat] if seat < len(last_seats) else
+                                  (DEFAULT_NAMES[seat % len(DEFAULT_NAMES)],
+                                   "human" if seat == 0 else "normal"))
+                    yield Input(name, max_length=16, suggester=suggester,
                                 id=f"name-{seat}", classes="seat-name", compact=True)
-                    yield Select(KINDS, value="human" if seat == 0 else "normal",
+                    yield Select(KINDS, value=kind,
                                  allow_blank=False, id=f"kind-{seat}", classes="seat-kind",
                                  compact=True)
+            if self.known:
+                yield Static(Text("Known players (type a few letters, → completes): "
+                                  + ", ".join(self.known[:12])), classes="setup-help")
             yield Static("", id="seats-error", classes="field-error")
             yield Static("Options", classes="setup-section")
             for name, field in self.model.model_fields.items():
@@ -109,11 +137,16 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("four-colour deck", classes="setup-label")
                 yield Select([("yes", True), ("no", False)],
-                             value=bool(self.app.four_colour),  # type: ignore[attr-defined]
+                             value=bool(rummy_app(self).four_colour),
                              allow_blank=False, id="four-colour", compact=True)
             with Horizontal(classes="setup-row"):
+                yield Label("ASCII suits", classes="setup-label")
+                yield Select([("yes", True), ("no", False)],
+                             value=bool(self.app.ascii),
+                             allow_blank=False, id="ascii", compact=True)
+            with Horizontal(classes="setup-row"):
                 yield Label("computer speed", classes="setup-label")
-                yield Select(SPEEDS, value=_nearest_speed(self.app.bot_delay),  # type: ignore[attr-defined]
+                yield Select(SPEEDS, value=_nearest_speed(rummy_app(self).bot_delay),
                              allow_blank=False, id="bot-speed", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -127,6 +160,11 @@ class SetupScreen(Screen[None]):
     def _option_row(self, name: str, field: Any) -> ComposeResult:
         kind, choices, optional = _field_kind(field.annotation)
         value = self.preset.options.get(name, field.default)
+        remembered = self.last.options.get(name) if self.last is not None else None
+        if name not in self.preset.options and remembered is not None and (
+                kind != "choice" or remembered in choices) and (
+                kind != "bool" or isinstance(remembered, bool)):
+            value = remembered
         label = name.replace("_", " ")
         widget: Widget
         if kind == "bool":
@@ -152,7 +190,7 @@ class SetupScreen(Screen[None]):
         for error in self.query(".field-error"):
             error.display = False
         for field in self.query(Input):
-            field.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
+            field.cursor_blink = rummy_app(self).cursor_blink
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 
@@ -263,11 +301,28 @@ class SetupScreen(Screen[None]):
             _show_error(error, str(exc))
             return
         _show_error(error, "")
-        app = self.app
-        app.four_colour = bool(self.query_one("#four-colour", Select).value)  # type: ignore[attr-defined]
+        app = rummy_app(self)
+        app.four_colour = bool(self.query_one("#four-colour", Select).value)
         speed = self.query_one("#bot-speed", Select).value
-        app.bot_delay = float(speed) if isinstance(speed, (int, float)) else 0.6  # type: ignore[attr-defined]
-        app.start_game(state)  # type: ignore[attr-defined]
+        app.bot_delay = float(speed) if isinstance(speed, (int, float)) else 0.6
+        app.ascii = bool(self.query_one("#ascii", Select).value)
+        self._remember(players, options)
+        app.start_game(state)
+
+    def _remember(self, players: list[Any], options: Any) -> None:
+        """Remember these seats and options for this entry, and make a profile for each new
+        name (when the app keeps settings and statistics: a real run, not a test)."""
+        app: Any = self.app
+        seats = [(p.name, p.kind) for p in players]
+        if app.settings is not None:
+            app.settings.remember_setup(self.preset.key, seats, options.model_dump())
+        if getattr(app, "record_stats", False):
+            from ...history import store
+
+            try:
+                store.add_profiles(seats)
+            except store.StatsError:
+                pass  # an unreadable statistics file is left as it is
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from ..typed import rummy_app
 from ...core.state import GameState, RoundResult
 from ..presets import VARIANT_TITLES
 from ..widgets.table_parts import cards_text
@@ -118,6 +119,17 @@ class ScoreChart(Static):
         return text
 
 
+def score_chart(screen: Screen[Any] | ModalScreen[Any], state: GameState) -> Static | Any:
+    """The score history as a line chart (textual-plotext), or as text with ``--ascii`` or
+    in a terminal too small for a chart."""
+    from ..widgets.charts import ScorePlot, use_plot
+
+    app = screen.app
+    if use_plot(app):
+        return ScorePlot(state, id="score-plot")
+    return ScoreChart(state, app.ascii)  # type: ignore[attr-defined]
+
+
 def _hand_text(pr: Any, ascii: bool, four: bool) -> Text:
     """One revealed hand: its melds in brackets, then | and the deadwood."""
     hand = Text()
@@ -167,6 +179,7 @@ class RoundSummaryScreen(ModalScreen[None]):
     RoundSummaryScreen #headline { text-style: bold; padding: 1 1 0 1; height: auto; }
     RoundSummaryScreen DataTable { height: auto; margin: 1 0; }
     RoundSummaryScreen #hands { height: auto; margin-bottom: 1; }
+    RoundSummaryScreen #summary-body.with-plot { height: auto; max-height: 60%; }
     RoundSummaryScreen Button { margin: 0 1; }
     RoundSummaryScreen #summary-buttons { height: auto; }
     """
@@ -181,7 +194,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        app = self.app
+        app = rummy_app(self)
         state = self.state
         result = state.last_round
         with Vertical():
@@ -195,12 +208,19 @@ class RoundSummaryScreen(ModalScreen[None]):
                     paid = payments([p.name for p in state.players], result)
                     if paid:
                         yield Static(Text("\n".join(paid)), id="payments")
-            with VerticalScroll():
+            chart = score_chart(self, state)
+            plot = not isinstance(chart, ScoreChart)
+            # the line chart takes the room left under the results; the text chart scrolls
+            # with them
+            with VerticalScroll(id="summary-body", classes="with-plot" if plot else ""):
                 if result is not None:
-                    yield _results_table(state, result, app.ascii, app.four_colour)  # type: ignore[attr-defined]
-                    yield Static(_hands(state, result, app.ascii, app.four_colour),  # type: ignore[attr-defined]
+                    yield _results_table(state, result, app.ascii, app.four_colour)
+                    yield Static(_hands(state, result, app.ascii, app.four_colour),
                                  id="hands")
-                yield ScoreChart(state, app.ascii)  # type: ignore[attr-defined]
+                if not plot:
+                    yield chart
+            if plot:
+                yield chart
             label = "See the result" if state.phase == "game_over" else "Deal the next round"
             with Horizontal(id="summary-buttons"):
                 yield Button(f"{label} (Enter)", variant="primary", id="next")
@@ -224,11 +244,13 @@ class GameOverScreen(Screen[None]):
     GameOverScreen DataTable { height: auto; margin: 1 2; }
     GameOverScreen #gameover-buttons { height: auto; align: center middle; }
     GameOverScreen Button { margin: 0 1; }
+    GameOverScreen #score-plot { margin: 0 2; }
     """
 
     BINDINGS = [
         Binding("p", "play_again", "Play again"),
         Binding("n", "app.new_game", "New game"),
+        Binding("s", "app.statistics", "Statistics"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -258,10 +280,11 @@ class GameOverScreen(Screen[None]):
                 score = balance_text(state.scores[seat], state.options.point_value)
             table.add_row(str(place), player.name, score, mark)
         yield table
-        yield ScoreChart(state, self.app.ascii)  # type: ignore[attr-defined]
+        yield score_chart(self, state)
         with Horizontal(id="gameover-buttons"):
             yield Button("Play again (p)", variant="primary", id="again")
             yield Button("New game (n)", id="new")
+            yield Button("Statistics (s)", id="stats")
             yield Button("Quit (ctrl+q)", id="quit")
         yield Footer()
 
@@ -273,7 +296,8 @@ class GameOverScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        action = {"again": "play_again", "new": "app.new_game", "quit": "app.quit"}
+        action = {"again": "play_again", "new": "app.new_game", "quit": "app.quit",
+                  "stats": "app.statistics"}
         self.run_action(action[event.button.id or "new"])
 
     def action_play_again(self) -> None:
@@ -282,4 +306,4 @@ class GameOverScreen(Screen[None]):
         state = self.state
         fresh = new_game(state.variant, list(state.players), seed=state.seed + 1,
                          options=state.options)
-        self.app.start_game(fresh)  # type: ignore[attr-defined]
+        rummy_app(self).start_game(fresh)

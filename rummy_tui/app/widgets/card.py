@@ -35,18 +35,19 @@ class CardWidget(Widget):
         height: 3;
         margin-right: 1;
         background: #f4f1e8;
-        color: #111111;
+        color: $card-black;
         content-align: center middle;
         text-style: bold;
     }
-    CardWidget.-red { color: #c0141c; }
-    CardWidget.-black { color: #111111; }
-    CardWidget.-spades { color: #111111; }
-    CardWidget.-hearts { color: #c0141c; }
-    CardWidget.-diamonds { color: #1f4fd1; }
-    CardWidget.-clubs { color: #12813a; }
-    CardWidget.-joker { color: #8a2be2; }
+    CardWidget.-red { color: $card-red; }
+    CardWidget.-black { color: $card-black; }
+    CardWidget.-spades { color: $card-spades; }
+    CardWidget.-hearts { color: $card-hearts; }
+    CardWidget.-diamonds { color: $card-diamonds; }
+    CardWidget.-clubs { color: $card-clubs; }
+    CardWidget.-joker { color: $card-joker; }
     CardWidget.-wild { text-style: bold underline; }
+    CardWidget.-new { background: #d9f2c4; }
     CardWidget.-cursor { background: #9fd3ff; }
     CardWidget.-selected { background: #ffd84d; offset-y: -1; }
     CardWidget.-cursor.-selected { background: #ffab40; }

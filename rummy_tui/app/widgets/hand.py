@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -18,17 +19,22 @@ from textual.widget import Widget
 from ...core.cards import Card
 from .card import CardWidget
 
+CARD_WIDTH = 5
+"""A card and the space after it (CardWidget: width 4, margin-right 1)."""
+GAP_WIDTH = 2
+"""The extra space before a new group of an arranged hand (CardWidget.-gap)."""
+
 
 class Hand(Widget, can_focus=False):
     DEFAULT_CSS = """
     Hand {
-        layout: horizontal;
-        height: 4;
-        padding-top: 1;
+        layout: vertical;
+        height: auto;
         width: 1fr;
         overflow: hidden hidden;
     }
-    Hand > .hand-hidden {
+    Hand > .hand-row { layout: horizontal; height: 4; padding-top: 1; width: 1fr; }
+    Hand .hand-hidden {
         width: 1fr;
         height: 3;
         content-align: center middle;
@@ -52,6 +58,11 @@ class Hand(Widget, can_focus=False):
         self.selected: set[int] = set()
         self.wild_rank: int | None = None
         self.hidden_text: str | None = "No hand is shown."
+        self._rows: tuple[int, ...] = ()
+        self._before_draw: list[Card] | None = None
+        self.new_cards: list[Card] = []
+        """The card just drawn (marked until a card leaves the hand)."""
+        """The cards per row on show."""
 
     # --- attributes down -------------------------------------------------------------
     def show(
@@ -64,6 +75,16 @@ class Hand(Widget, can_focus=False):
     ) -> None:
         """Show these cards in this order; ``groups`` are the sizes of visual groups."""
         old = [self.cards[i] for i in sorted(self.selected)] if keep_selection else []
+        if self._before_draw is not None:
+            left = list(self._before_draw)
+            self.new_cards = []
+            for card in cards:
+                if card in left:
+                    left.remove(card)
+                else:
+                    self.new_cards.append(card)
+        elif len(cards) < len(self.cards):
+            self.new_cards = []  # melded or discarded: the turn has moved on
         self.cards = list(cards)
         self.wild_rank = wild_rank
         self.hidden_text = None
@@ -80,32 +101,75 @@ class Hand(Widget, can_focus=False):
                 if c == card and i not in self.selected:
                     self.selected.add(i)
                     break
-        self.set_reactive(Hand.cursor, max(0, min(self.cursor, len(self.cards) - 1)))
+        cursor = self.cursor
+        if self._before_draw is not None and self.new_cards:
+            cursor = self.cards.index(self.new_cards[0])
+        self._before_draw = None
+        self.set_reactive(Hand.cursor, max(0, min(cursor, len(self.cards) - 1)))
         self._rebuild()
         self.post_message(self.SelectionChanged(self))
+
+    def mark_new(self, before: Sequence[Card]) -> None:
+        """The next ``show`` marks the cards not in ``before`` (the card just drawn) and puts
+        the cursor on the first of them."""
+        self._before_draw = list(before)
 
     def hide(self, text: str) -> None:
         """Show no card at all (another player's turn on a shared screen)."""
         self.cards = []
+        self.new_cards = []
         self.selected = set()
         self.group_starts = set()
         self.hidden_text = text
         self._rebuild()
         self.post_message(self.SelectionChanged(self))
 
+    def _row_sizes(self) -> tuple[int, ...]:
+        """How many cards each row holds: the hand wraps rather than hide a card (a Remi
+        hand can grow past 17 cards; at 80 columns a row holds 15)."""
+        width = self.size.width or 76
+        sizes: list[int] = []
+        used = count = 0
+        for i in range(len(self.cards)):
+            need = CARD_WIDTH + (GAP_WIDTH if i in self.group_starts else 0)
+            if count and used + need > width + 1:  # the last card's margin may overhang
+                sizes.append(count)
+                used = count = 0
+            used += need
+            count += 1
+        if count:
+            sizes.append(count)
+        return tuple(sizes)
+
+    def on_resize(self) -> None:
+        if self.hidden_text is None and self._row_sizes() != self._rows:
+            self._rebuild()
+
     def _rebuild(self) -> None:
         existing = self._card_widgets()
+        rows = self._row_sizes()
         if self.hidden_text is None and existing and len(existing) == len(self.cards) \
-                and len(existing) == len(self.children):
+                and rows == self._rows:
             # Same number of cards (a sort, an arrangement, a meld undone): re-use widgets.
             for i, (widget, card) in enumerate(zip(existing, self.cards)):
                 widget.set_card(card, index=i, wild=self._is_wild(card),
                                 gap=i in self.group_starts)
                 widget.selected = i in self.selected
                 widget.cursor = i == self.cursor
+                widget.set_class(i in self._new_indices(), "-new")
             return
         self.remove_children()
+        self._rows = rows if self.hidden_text is None else ()
         self.mount_all(list(self._widgets()))
+
+    def _new_indices(self) -> set[int]:
+        left = list(self.new_cards)
+        found: set[int] = set()
+        for i in range(len(self.cards) - 1, -1, -1):  # new cards are on the right
+            if self.cards[i] in left:
+                left.remove(self.cards[i])
+                found.add(i)
+        return found
 
     def _is_wild(self, card: Card) -> bool:
         return self.wild_rank is not None and not card.is_joker and card.rank == self.wild_rank
@@ -114,8 +178,10 @@ class Hand(Widget, can_focus=False):
         from textual.widgets import Static
 
         if self.hidden_text is not None:
-            return [Static(self.hidden_text, classes="hand-hidden")]
+            return [Horizontal(Static(self.hidden_text, classes="hand-hidden"),
+                               classes="hand-row")]
         widgets: list[Widget] = []
+        new = self._new_indices()
         for i, card in enumerate(self.cards):
             w = CardWidget(
                 card,
@@ -127,15 +193,21 @@ class Hand(Widget, can_focus=False):
             )
             w.selected = i in self.selected
             w.cursor = i == self.cursor
+            w.set_class(i in new, "-new")
             widgets.append(w)
-        return widgets
+        rows: list[Widget] = []
+        at = 0
+        for size in self._row_sizes():
+            rows.append(Horizontal(*widgets[at:at + size], classes="hand-row"))
+            at += size
+        return rows
 
     def compose(self) -> ComposeResult:
         yield from self._widgets()
 
     # --- cursor and selection --------------------------------------------------------
     def _card_widgets(self) -> list[CardWidget]:
-        return list(self.query_children(CardWidget))
+        return list(self.query(CardWidget))
 
     def watch_cursor(self, old: int, new: int) -> None:
         widgets = self._card_widgets()

@@ -6,23 +6,28 @@ holds, so a part can never show a hidden card. Clicks on the piles are reported 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.cards import Card
+from ...core.registry import variant_of
 from ...core.state import PlayerView
+from ..theme import TABLE_INK
 from .card import CardBack, CardWidget, suit_class
 
 SUIT_STYLE = {
-    "-red": "bold #e0464e", "-black": "bold", "-spades": "bold", "-hearts": "bold #e0464e",
-    "-diamonds": "bold #5b8cff", "-clubs": "bold #3fbf6a", "-joker": "bold #b07cff",
+    cls: f"bold {colour}".strip() for cls, colour in TABLE_INK.items()
 }
+"""Rich styles of the suit colours on the table (text), from the one palette in theme.py."""
 
 
 def card_text(card: Card, ascii: bool, four_colour: bool) -> Text:
@@ -48,6 +53,34 @@ def ascii_text(text: str, ascii: bool) -> str:
     return text
 
 
+def game_title(view: PlayerView) -> str:
+    """The game's title (Indian: the preset of its format, "Pool 101" and so on)."""
+    from ..presets import PRESETS, VARIANT_TITLES
+
+    fmt = getattr(view.options, "format", None)
+    if view.variant == "indian" and fmt:
+        for preset in PRESETS:
+            if preset.variant == "indian" and preset.options.get("format", "points") == fmt:
+                return preset.title
+    return VARIANT_TITLES.get(view.variant, view.variant)
+
+
+def phase_words(view: PlayerView) -> dict[str, Any]:
+    """What the status bar names: the deal (Indian), and the phases of a turn as the
+    variant has them (melds on the table or kept in the hand; declare or close)."""
+    rs = variant_of(view.variant)
+    words: dict[str, Any] = {"table_melds": bool(rs.table_melds)}
+    if rs.finish_action:
+        words["finish"] = rs.finish_action
+    if view.variant == "indian":
+        deals = getattr(view.options, "deals", None)
+        if getattr(view.options, "format", None) == "deals" and deals:
+            words["round_name"] = f"deal {view.round_no} of {deals}"
+        else:
+            words["round_name"] = f"deal {view.round_no}"
+    return words
+
+
 PHASES = ("Draw", "Meld", "Discard")
 """Where melds go on the table (Rummy, Remi)."""
 HAND_PHASES = ("Draw", "Discard")
@@ -63,16 +96,11 @@ class StatusBar(Static):
     """
 
     def show(self, title: str, view: PlayerView, note: str = "", *,
-             round_name: str = "", table_melds: bool = True, finish: str = "",
-             timer: str = "") -> None:
+             round_name: str = "", table_melds: bool = True, finish: str = "") -> None:
         """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
-        gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out;
-        ``timer`` is the turn's time left, shown first (the end of the line may be cut at
-        80 columns, never the clock)."""
+        gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out.
+        (The Indian turn timer stands left of this line: cut at 80 columns, never the clock.)"""
         text = Text()
-        if timer:
-            text.append(f" {timer} ", style="reverse bold")
-            text.append(" ")
         text.append(f"{title} · {round_name or f'round {view.round_no}'} · ", style="bold")
         mover = view.players[view.to_move].name
         if view.phase in ("draw", "play"):
@@ -113,11 +141,17 @@ class Piles(Widget):
             self.depth = depth
             super().__init__()
 
+    four_colour: reactive[bool] = reactive(False, init=False)
+
     def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.four_colour = four_colour
+        self.set_reactive(Piles.four_colour, four_colour)
         self._key: tuple | None = None
+        """What is on show (the piles are rebuilt only when it changes)."""
+
+    def watch_four_colour(self) -> None:
+        self._key = None  # the same piles, in other colours: draw them again
 
     def show(self, view: PlayerView, discard_depth: int) -> None:
         key = (view.stock_count, tuple(view.discard[-discard_depth:]), view.wild_card,
@@ -206,9 +240,7 @@ class TableMelds(VerticalScroll):
     def show(self, view: PlayerView) -> None:
         text = Text()
         if not view.table:
-            from ...core.variants import RULESETS
-
-            if RULESETS[view.variant].table_melds:
+            if variant_of(view.variant).table_melds:
                 text.append("No melds on the table.", style="dim")
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.

@@ -1,18 +1,103 @@
-"""Indian 13-card Rummy (seed 003): a wild rank, pure and impure sequences, declaration."""
+"""Indian 13-card Rummy (seed 003): a wild rank, pure and impure sequences, declaration,
+drops, an optional turn timer, and four formats (points, pool 101 / 201, deals)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..cards import ACE, Card, make_deck
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+from ..arrange import best_arrangement
+from ..cards import ACE, Card, CardError, make_deck, parse_rank
+from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
-from .base import HandRules, RuleError, value_table
-from .ruleset import RuleSet, best_arrangement, highest_unique
+from ..options import OptionsModel
+from ..registry import register
+from ..seats import highest_unique
+from ..state import Declare, Drop, MissTurn, PlayerResult
+from ..turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
+from ..variant import Preset, Variant
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerResult
+    from ..state import Action, GameState, PlayerView, RoundResult
+
+    Source = GameState | PlayerView
 
 CAP = 80
+WRONG_DECLARATION = 80
+"""A wrong declaration costs 80 points (the cap): the note in results tells it from a drop."""
+MISSES_FOR_A_DROP = 3
+"""With the turn timer: this many missed turns in a row count as a middle drop."""
+TURN_TIMER_MIN = 10
+TURN_TIMER_MAX = 600
+"""The optional turn timer, in seconds per turn."""
+
+
+class IndianOptions(OptionsModel):
+    """Indian 13-card Rummy (seed 003) and its formats."""
+
+    format: Literal["points", "pool101", "pool201", "deals"] = Field(
+        "points",
+        description="points: one deal; pool101/pool201: eliminated at 101/201; deals: a fixed "
+        "number of deals",
+    )
+    deals: Literal[2, 3, 6] = Field(2, description="number of deals in the Deals format")
+    decks: int | None = Field(
+        None, ge=1, le=4, description="decks of 52 + 1 joker (default 1 for 2 players, else 2)"
+    )
+    turn_timer: int | None = Field(
+        None,
+        ge=TURN_TIMER_MIN,
+        le=TURN_TIMER_MAX,
+        description="seconds per turn (10-600), or none for no timer; with the timer, three "
+        "missed turns in a row count as a middle drop",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_timer(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the timer came after the first saves: without it, a game's options dump (and its
+        # save file) is exactly what it was before
+        data: dict[str, Any] = handler(self)
+        if self.turn_timer is None:
+            data.pop("turn_timer", None)
+        return data
+
+    @field_validator("turn_timer", mode="wrap")
+    @classmethod
+    def _timer_range(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> int | None:
+        # the bounds are the field's (ge/le, in the JSON schema too); the message says both
+        try:
+            return handler(value)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            if isinstance(value, int) and not isinstance(value, bool):
+                raise ValueError(
+                    f"the turn timer is {TURN_TIMER_MIN} to {TURN_TIMER_MAX} seconds a turn, "
+                    f"or none for no timer (got {value})"
+                ) from None
+            raise exc
+
+    @model_validator(mode="after")
+    def _deals_only_in_deals_format(self) -> IndianOptions:
+        if self.format != "deals" and "deals" in self.model_fields_set and self.deals != 2:
+            raise ValueError("the number of deals applies only to format=deals")
+        return self
+
+    @property
+    def drops(self) -> tuple[int, int]:
+        """(first drop, middle drop): 25/50 in Pool 201, 20/40 otherwise."""
+        return (25, 50) if self.format == "pool201" else (20, 40)
+
+    @property
+    def pool_limit(self) -> int | None:
+        return {"pool101": 101, "pool201": 201}.get(self.format)
 
 
 def hand_rules(wild: int | None = None, decks: int = 2) -> HandRules:
@@ -44,12 +129,6 @@ def wild_rank_of(card: int) -> int:
     return ACE if card == 52 else card % 13 + 1
 
 
-# --- the game (seed 003) ---------------------------------------------------------------------
-
-WRONG_DECLARATION = 80
-"""A wrong declaration costs 80 points (the cap): the note in results tells it from a drop."""
-
-
 def default_decks(n: int) -> int:
     """1 deck of 52 + 1 printed joker for 2 players, 2 for 3-6."""
     return 1 if n == 2 else 2
@@ -65,7 +144,16 @@ def _rules(wild: int | None, decks: int) -> HandRules:
     return _CACHE[key]
 
 
-class IndianRules(RuleSet):
+_FORMATS = (
+    ("points", "Points", "13 cards, wild joker, two sequences one pure; one deal, winner collects."),
+    ("pool101", "Pool 101", "13-card Indian Rummy; reach 101 points and you are eliminated."),
+    ("pool201", "Pool 201", "13-card Indian Rummy; reach 201 points and you are eliminated."),
+    ("deals", "Deals",
+     "13-card Indian Rummy over a fixed number of deals; winner of each collects."),
+)
+
+
+class Indian(Variant):
     """Indian 13-card Rummy: 2-6 players, 13 cards, a wild joker, declaration and drops.
 
     - Decks: 1 x (52 + 1 joker) for 2 players, 2 for 3-6 (option: more). Deal 13 each, turn
@@ -79,6 +167,9 @@ class IndianRules(RuleSet):
       on. A drop, allowed at the start of one's turn before drawing, costs 20 before the
       player's first draw of the deal and 40 after it (Pool 201: 25/50). When only one
       player is left in the deal, that player wins it.
+    - With the turn timer (option), a player whose time runs out misses the turn (after the
+      draw, the card drawn is discarded for them); three missed turns in a row are a
+      middle drop.
     - Losers count on their best arrangement (only ungrouped cards when it holds a pure
       sequence and a second sequence), capped at 80.
     - Formats: points (one deal; the winner collects the losers' points), deals (2, 3 or 6
@@ -88,11 +179,30 @@ class IndianRules(RuleSet):
     - An empty closed deck is rebuilt from the open deck except its top card.
     """
 
-    name = "indian"
+    key = "indian"
     title = "Indian Rummy"
+    Options = IndianOptions
+    presets = tuple(
+        Preset(f"indian-{fmt}", "indian", f"Indian Rummy — {name}", text,
+               {} if fmt == "points" else {"format": fmt})
+        for fmt, name, text in _FORMATS
+    )
     max_players = 6
-    can_declare = True
-    can_drop = True
+    finish_action = "Declare"
+    actions = {
+        Declare: ("check_declare", "do_declare"),
+        Drop: ("check_drop", "do_drop"),
+        MissTurn: ("check_miss", "do_miss"),
+    }
+
+    def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
+        try:
+            return hand_rules(wild=None if wild is None else parse_rank(wild), **rules)
+        except CardError as exc:
+            raise RuleError(f"bad wild rank: {exc}") from None
+
+    def preset_of(self, options: Any) -> str:
+        return f"indian-{options.format}"
 
     def decks(self, options: Any, n: int) -> int:
         return options.decks or default_decks(n)
@@ -110,67 +220,158 @@ class IndianRules(RuleSet):
     def deal_size(self, n: int) -> int:
         return 13
 
+    def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
+        # the next card of the shuffled closed deck is the wild joker (a random card)
+        card = state.wild_card = deck.pop()
+        rank = wild_rank_of(card)
+        what = "aces" if rank == ACE else f"all {Card.of(rank, 0).code[:-1]}s"
+        return [f"The wild joker is {card.symbol()}: {what} are wild."]
+
     def hand_rules(self, options: Any, wild_rank: int | None = None, n: int = 2) -> HandRules:
         return _rules(wild_rank, self.decks(options, n))
 
-    def rules_for(self, state: GameState) -> HandRules:
+    def rules_for(self, state: Source) -> HandRules:
         wild = None if state.wild_card is None else wild_rank_of(state.wild_card)
         return _rules(wild, self.decks(state.options, len(state.players)))
 
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
         return 13
 
+    # --- the turn ---------------------------------------------------------------------------
+
+    def on_draw(self, new: GameState, card: Card, from_stock: bool) -> None:
+        p = new.to_move
+        if new.options.turn_timer is not None:
+            new.drawn = card
+        if not new.has_drawn[p]:
+            new.has_drawn = replace_seat(new.has_drawn, p, True)
+
+    def on_discard(self, new: GameState, card: Card) -> None:
+        p = new.to_move
+        if p < len(new.missed) and new.missed[p]:
+            # a turn completed normally: the missed turns are no longer in a row
+            new.missed = replace_seat(new.missed, p, 0)
+
+    def clear_turn(self, new: GameState) -> None:
+        new.drawn = None
+
+    def draw_phase_extras(self, src: Source, stock_count: int) -> list[Action]:
+        return [Drop()] + ([MissTurn()] if src.options.turn_timer is not None else [])
+
+    def play_phase_extras(self, src: Source, hand: list[Card], distinct: list[Card]) -> list[Action]:
+        found: list[Action] = [Declare(c) for c in distinct]
+        return found + ([MissTurn()] if src.options.turn_timer is not None else [])
+
+    # --- declaring ----------------------------------------------------------------------------
+
+    def check_declare(self, src: Source, action: Declare, hand: list[Card], stock_count: int) -> list[Card]:
+        need_phase(src, "play")
+        rest = remove(hand, (action.finish,))
+        if rest is None:
+            raise RuleError("that card is not in your hand")
+        return rest
+
+    def do_declare(self, state: GameState, action: Declare, rest: list[Card]) -> GameState:
+        p = state.to_move
+        arrangement = best_arrangement(rest, self.rules_for(state))
+        new = state.copy()
+        name = state.players[p].name
+        if arrangement.can_go_out:
+            new.hands = with_hand(state.hands, p, rest)
+            # the finish slot: the card lies face down on the open deck
+            new.discard = state.discard + [action.finish]
+            log(new, p, f"{name} declared")
+            end_round(new, p, "declared", action.finish)
+            return new
+        # a wrong declaration: 80 points and out of this deal; the others play on
+        log(new, p, f"{name} declared wrongly: {WRONG_DECLARATION} points, out of the deal")
+        _leave_deal(new, p, WRONG_DECLARATION)
+        return new
+
+    # --- dropping and missed turns ------------------------------------------------------------
+
+    def check_drop(self, src: Source, action: Drop, hand: list[Card], stock_count: int) -> None:
+        if src.phase != "draw":
+            raise RuleError("you may drop only at the start of your turn, before drawing")
+
+    def do_drop(self, state: GameState, action: Drop, checked: None) -> GameState:
+        p = state.to_move
+        first, middle = state.options.drops
+        penalty = middle if state.has_drawn[p] else first
+        new = state.copy()
+        kind = "a middle drop" if state.has_drawn[p] else "a first drop"
+        log(new, p, f"{state.players[p].name} dropped ({kind}, {penalty} points)")
+        _leave_deal(new, p, penalty)
+        return new
+
+    def check_miss(self, src: Source, action: MissTurn, hand: list[Card], stock_count: int) -> Card | None:
+        if src.options.turn_timer is None:
+            raise RuleError("a turn can be missed only with the turn timer on (option turn_timer)")
+        if src.phase not in ("draw", "play"):
+            raise RuleError("the round is over")
+        if src.phase != "play":
+            return None
+        # the card drawn this turn is discarded for them (the engine adds a drawn card last,
+        # which covers a state saved without ``drawn``; a view does not show ``drawn``)
+        drawn = getattr(src, "drawn", None)
+        card = drawn if drawn is not None else hand[-1]
+        if card not in hand:
+            raise RuleError("the card drawn this turn is not in the hand")
+        return card
+
+    def do_miss(self, state: GameState, action: MissTurn, card: Card | None) -> GameState:
+        p = state.to_move
+        name = state.players[p].name
+        new = state.copy()
+        text = f"{name} missed the turn"
+        if card is not None:
+            rest = remove(state.hands[p], (card,))
+            assert rest is not None  # checked
+            new.hands = with_hand(state.hands, p, rest)
+            new.discard = state.discard + [card]
+            text += ": the card drawn was discarded"
+        n = len(state.players)
+        missed = list(state.missed) if len(state.missed) == n else [0] * n
+        missed[p] += 1
+        new.missed = missed
+        if missed[p] < MISSES_FOR_A_DROP:
+            log(new, p, f"{text} ({missed[p]} in a row)")
+            next_turn(new)
+            return new
+        # three in a row: a middle drop, whether or not the player has drawn this deal
+        log(new, p, text)
+        penalty = state.options.drops[1]
+        log(new, p, f"{name} missed {MISSES_FOR_A_DROP} turns in a row: middle drop, {penalty} points")
+        _leave_deal(new, p, penalty)
+        return new
+
+    # --- scoring ----------------------------------------------------------------------------
+
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
     ) -> tuple[list[PlayerResult], int, int, str | None]:
-        from ..state import PlayerResult
-
         rules = self.rules_for(state)
         pool = state.options.pool_limit is not None
         results = []
         for q, hand in enumerate(state.hands):
             if state.eliminated[q]:
                 results.append(PlayerResult([], [], [], 0, 0, 0, "eliminated"))
-            elif q == winner:
-                # the finish card is already on the discard pile (the finish slot)
-                shown = list(hand)
-                arrangement = best_arrangement(shown, rules)
+                continue
+            # every hand is revealed at the end of the deal, as it best arranges (a winner's
+            # whole hand: a last player in the deal may hold deadwood; a wrong declaration:
+            # the 14 cards kept); a dropped hand still counts only the drop or the 80
+            arrangement = best_arrangement(hand, rules)
+            melds = [list(m.cards) for m in arrangement.melds]
+            dead = list(arrangement.deadwood)
+            if q == winner:
                 note = "declared" if ending == "declared" else "last in the deal"
-                # the whole hand is shown: a last player in the deal may hold deadwood
-                results.append(
-                    PlayerResult(
-                        list(shown), [list(m.cards) for m in arrangement.melds],
-                        list(arrangement.deadwood), 0, 0, 0, note,
-                    )
-                )
+                results.append(PlayerResult(list(hand), melds, dead, 0, 0, 0, note))
             elif state.drops[q]:
                 wrong = state.drops[q] == WRONG_DECLARATION
-                # every hand is revealed at the end of the deal, as it best arranges (a wrong
-                # declaration: the 14 cards kept); it still counts only the drop or the 80
-                arrangement = best_arrangement(hand, rules)
-                results.append(
-                    PlayerResult(
-                        list(hand),
-                        [list(m.cards) for m in arrangement.melds],
-                        list(arrangement.deadwood),
-                        state.drops[q],
-                        0,
-                        0,
-                        "wrong declaration" if wrong else "dropped",
-                    )
-                )
+                note = "wrong declaration" if wrong else "dropped"
+                results.append(PlayerResult(list(hand), melds, dead, state.drops[q], 0, 0, note))
             else:
-                arrangement = best_arrangement(hand, rules)
-                results.append(
-                    PlayerResult(
-                        list(hand),
-                        [list(m.cards) for m in arrangement.melds],
-                        list(arrangement.deadwood),
-                        arrangement.penalty,
-                        0,
-                        0,
-                    )
-                )
+                results.append(PlayerResult(list(hand), melds, dead, arrangement.penalty, 0, 0))
         if winner is not None:
             for q, result in enumerate(results):
                 if q == winner:
@@ -182,7 +383,10 @@ class IndianRules(RuleSet):
                     results[winner].delta += result.penalty
         return results, 1, 0, None
 
-    def after_round(self, state: GameState) -> None:
+    def elimination_limit(self, options: Any) -> int | None:
+        return options.pool_limit  # type: ignore[no-any-return]
+
+    def eliminate(self, state: GameState) -> None:
         limit = state.options.pool_limit
         if limit is None:
             return
@@ -204,5 +408,29 @@ class IndianRules(RuleSet):
         left = [q for q, e in enumerate(state.eliminated) if not e]
         return left[0] if len(left) == 1 else None
 
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        deltas = [r.delta for r in result.players]
+        if any(r.penalty > CAP for r in result.players):
+            return "a penalty above the 80-point cap"
+        if state.options.pool_limit is None:
+            if sum(deltas) != 0:
+                return "the winner did not collect exactly the losers' points"
+        elif any(d < 0 for d in deltas) or (result.winner is not None and deltas[result.winner]):
+            return "pool scores only ever grow for the losers"
+        return None
 
-RULESET = IndianRules()
+
+def _leave_deal(new: GameState, p: int, penalty: int) -> None:
+    """Player ``p`` leaves the deal with ``penalty`` points (a drop, a wrong declaration);
+    if one player is left, that player wins the deal."""
+    new.drops = replace_seat(new.drops, p, penalty)
+    new.out = replace_seat(new.out, p, True)
+    left = [q for q, o in enumerate(new.out) if not o]
+    if len(left) == 1:
+        log(new, left[0], f"{new.players[left[0]].name} is the last player in the deal")
+        end_round(new, left[0], "last_in", None)
+    else:
+        next_turn(new)
+
+
+register(Indian())

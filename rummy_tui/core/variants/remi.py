@@ -1,16 +1,35 @@
-"""Indonesian Remi (seed 000): 7 cards, number runs or J-Q-K, sets only after a sequence."""
+"""Indonesian Remi (seed 000): 7 cards, number runs or J-Q-K, sets only after a sequence,
+a pick-up from the top three discards that must be melded at once, a closing-card bonus."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
+from ..arrange import best_arrangement
 from ..cards import Card
-from ..melds import MeldRules
-from .base import HandRules, value_table
-from .ruleset import RuleSet, highest_unique
+from ..hand_rules import HandRules, RuleError, value_table
+from ..melds import MeldRules, classify
+from ..options import OptionsModel
+from ..registry import register
+from ..seats import highest_unique
+from ..state import EndOnEmptyStock, PlayerResult
+from ..turn import SYMBOL, end_round, log, need_phase, replace_seat
+from ..variant import Preset, Variant
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerResult
+    from ..state import Action, GameState, PlayerView, RoundResult
+
+    Source = GameState | PlayerView
+
+
+class RemiOptions(OptionsModel):
+    """Indonesian Remi (seed 000)."""
+
+    target: int = Field(500, ge=1, le=100_000, description="points that win the game")
 
 
 def hand_rules() -> HandRules:
@@ -26,13 +45,70 @@ def hand_rules() -> HandRules:
     )
 
 
-# --- the game (seed 000) ---------------------------------------------------------------------
+_RULES = hand_rules()
 
 CLOSING_BONUS = 10
 """The closing card scores 10 times its value for the closer."""
 
 
-class RemiRules(RuleSet):
+def can_meld(
+    hand: Sequence[Card],
+    card: Card,
+    seq_down: bool,
+    rules: HandRules,
+    cards_left: int = 1,
+    not_with: Collection[Card] = (),
+) -> bool:
+    """Can ``card`` be laid this turn in a meld with cards of ``hand`` (which holds it),
+    keeping ``cards_left`` cards to discard? A set needs a sequence down first, or one laid
+    first from the same hand. The cards of ``not_with`` (those that came from the discard pile
+    with ``card``) are in the hand but may be neither in that meld nor in the sequence laid
+    before it: the pick-up melds only with cards held before it (issue 9)."""
+    others = [c for c in hand if c != card and c not in not_with]
+    mr = rules.melds
+    for pair in combinations(others, 2):
+        shape = classify((card, *pair), mr)
+        if shape is None:
+            continue
+        if shape.kind == "run" or seq_down:
+            if len(hand) - 3 >= cards_left:
+                return True
+            continue
+        if len(hand) - 6 < cards_left:
+            continue
+        rest = list(others)
+        rest.remove(pair[0])
+        rest.remove(pair[1])
+        for trio in combinations(rest, 3):
+            s = classify(trio, mr)
+            if s is not None and s.kind == "run":
+                return True
+    return False
+
+
+def forced_meld_problem(
+    src: Source, rest: Sequence[Card], cards: Sequence[Card], kind: str
+) -> str | None:
+    """While the card taken from the discard pile waits to be melded: the forced meld is that
+    card and cards held before the pick-up; the cards that came with it wait until it is
+    down; any other meld must leave the cards to meld it."""
+    must = src.must_meld
+    if must is None:
+        return None
+    came_with = set(src.came_with)
+    if must in cards:
+        if came_with & set(cards):
+            return f"{SYMBOL[must]} must form a meld with cards you held before taking it"
+        return None
+    if came_with & set(cards):
+        return f"the cards taken with {SYMBOL[must]} may be melded only after {SYMBOL[must]}"
+    seq = bool(src.seq_down[src.to_move]) or kind == "run"
+    if not can_meld(rest, must, seq, _RULES, not_with=came_with):
+        return "you must keep the cards to meld the card you took from the discard pile"
+    return None
+
+
+class Remi(Variant):
     """Indonesian Remi: 2-4 players, one deck, 7 cards each, no upcard.
 
     - The first dealer is random; after that the player with the lowest total deals (a tie
@@ -50,14 +126,28 @@ class RemiRules(RuleSet):
       the top is played off with another round.
     """
 
-    name = "remi"
+    key = "remi"
     title = "Indonesian Remi"
+    aliases = ("indonesian-remi",)
+    Options = RemiOptions
+    presets = (
+        Preset("remi", "remi", "Indonesian Remi",
+               "7 cards, sequence before sets, take from the top three discards."),
+    )
     max_players = 4
     upcard = False
     dealer_plays_first = True
     table_melds = True
-    pickup_depth = 3
-    empty_stock_choice = True
+    pickup_depths = (1, 2, 3)
+    pickup_must_meld = True
+    last_discard_closes = True
+    results_show_table = True
+    run_note = " (2-10, or exactly J-Q-K; never an ace)"
+    actions = {EndOnEmptyStock: ("check_end_on_empty_stock", "do_end_on_empty_stock")}
+
+    def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
+        self.no_wild(wild)
+        return hand_rules(**rules)
 
     def deal_size(self, n: int) -> int:
         return 7
@@ -68,9 +158,6 @@ class RemiRules(RuleSet):
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
         return 7 + state.extra[player] - state.laid[player]
 
-    def empty_stock(self, state: GameState) -> str:
-        return "choice"
-
     def next_dealer(self, state: GameState) -> int:
         n = len(state.players)
         # nearest the previous dealer's left first, the previous dealer last
@@ -78,11 +165,109 @@ class RemiRules(RuleSet):
         low = min(state.scores)
         return next(i for i in order if state.scores[i] == low)
 
+    # --- the pick-up: one of the top three, melded at once ----------------------------------
+
+    def check_take(self, src: Source, hand: Sequence[Card], depth: int, card: Card) -> None:
+        """The card must form a meld with cards held before the pick-up: the cards above it
+        come into the hand too, but not into that meld."""
+        came_with = src.discard[len(src.discard) - depth + 1 :]
+        after = list(hand) + list(src.discard[-depth:])
+        if not can_meld(after, card, src.seq_down[src.to_move], _RULES, not_with=came_with):
+            raise RuleError(
+                f"{SYMBOL[card]} must form a meld with cards you held before taking it (you "
+                "may take a discard only if it forms a meld at once with cards from your hand, "
+                "keeping a card to discard; a set needs a sequence on the table first)"
+            )
+
+    def on_take(self, new: GameState, card: Card, depth: int) -> None:
+        new.must_meld = card
+        # the cards above it came into the hand last (the engine appends the taken cards)
+        hand = new.hands[new.to_move]
+        new.came_with = list(hand[len(hand) - depth + 1 :])
+        if depth > 1:
+            p = new.to_move
+            new.extra = replace_seat(new.extra, p, new.extra[p] + depth - 1)
+
+    def clear_turn(self, new: GameState) -> None:
+        new.must_meld = None
+        new.came_with = []
+
+    # --- melds: sets after a sequence, a card kept to discard ------------------------------
+
+    def meld_candidates(self, src: Source, hand: list[Card]) -> list[tuple[Card, ...]]:
+        found = [
+            tuple(m.cards)
+            for m in best_arrangement(hand, _RULES, bool(src.seq_down[src.to_move])).melds
+        ]
+        must = src.must_meld
+        if must is not None:
+            # the forced meld: the card taken and cards held before the pick-up; for a set
+            # with no sequence down, a sequence of cards held before goes first
+            others = [c for c in hand if c != must and c not in src.came_with]
+            for pair in combinations(others, 2):
+                if classify((must, *pair), _RULES.melds) is not None:
+                    found.append((must, *pair))
+            if not src.seq_down[src.to_move]:
+                for trio in combinations(others, 3):
+                    shape = classify(trio, _RULES.melds)
+                    if shape is not None and shape.kind == "run":
+                        found.append(trio)
+        return found
+
+    def check_meld(self, src: Source, rest: list[Card], cards: Sequence[Card], kind: str) -> None:
+        p = src.to_move
+        if kind == "set" and not src.seq_down[p]:
+            raise RuleError("you may lay down a set only after you have a sequence on the table")
+        if not rest:
+            raise RuleError("you must keep a card to discard")
+        problem = forced_meld_problem(src, rest, cards, kind)
+        if problem is not None:
+            raise RuleError(problem)
+
+    def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
+        p = new.to_move
+        if kind == "run" and not new.seq_down[p]:
+            new.seq_down = replace_seat(new.seq_down, p, True)
+        if new.must_meld is not None and new.must_meld in cards:
+            new.must_meld = None
+            new.came_with = []  # the forced meld is down: the cards that came with it are free
+
+    def check_discard(self, src: Source, card: Card) -> None:
+        if src.must_meld is not None:
+            raise RuleError("you must first meld the card you took from the discard pile")
+
+    def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
+        """The last discard closes the round; the closing card scores a bonus."""
+        log(new, player, f"{new.players[player].name} closed with {SYMBOL[card]}")
+        end_round(new, player, "closed", card)
+
+    # --- an empty stock: never rebuilt -------------------------------------------------------
+
+    def empty_stock(self, state: GameState) -> str:
+        return "choice"
+
+    def draw_phase_extras(self, src: Source, stock_count: int) -> list[Action]:
+        return [] if stock_count else [EndOnEmptyStock()]
+
+    def check_end_on_empty_stock(
+        self, src: Source, action: EndOnEmptyStock, hand: list[Card], stock_count: int
+    ) -> None:
+        need_phase(src, "draw")
+        if stock_count:
+            raise RuleError("the stock is not empty")
+
+    def do_end_on_empty_stock(self, state: GameState, action: EndOnEmptyStock, checked: None) -> GameState:
+        new = state.copy()
+        p = state.to_move
+        log(new, p, f"The stock is empty: {state.players[p].name} ends the round")
+        end_round(new, None, "empty_stock", None)
+        return new
+
+    # --- scoring ----------------------------------------------------------------------------
+
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
     ) -> tuple[list[PlayerResult], int, int, str | None]:
-        from ..state import PlayerResult
-
         values = _RULES.values
         bonus = 0 if closing is None else CLOSING_BONUS * values[closing]
         results = []
@@ -100,6 +285,15 @@ class RemiRules(RuleSet):
             return highest_unique(state.scores, list(range(len(state.players))))
         return None
 
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        values = _RULES.values
+        for q, r in enumerate(result.players):
+            want = sum(values[c] for m in r.melds for c in m) - sum(values[c] for c in r.hand)
+            if q == result.winner:
+                want += result.bonus
+            if r.delta != want:
+                return f"player {q} scored {r.delta}, expected {want}"
+        return None
 
-_RULES = hand_rules()
-RULESET = RemiRules()
+
+register(Remi())

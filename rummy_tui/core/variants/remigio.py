@@ -1,16 +1,65 @@
-"""Remigio (seeds 001 and 004): 10 cards kept in hand, jokers wild, closing multipliers."""
+"""Remigio (seeds 001 and 004): 10 cards kept in hand, jokers wild, closing multipliers.
+
+Two rule sets: the elimination preset (``remigio``) and Heraclio Fournier's rules, where the
+losers pay the closer (``remigio-fournier``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
+from ..arrange import best_arrangement
 from ..cards import Card, make_deck
+from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
-from .base import HandRules, value_table
-from .ruleset import RuleSet, best_arrangement, highest_unique, lowest_unique
+from ..options import OptionsModel
+from ..registry import register
+from ..seats import lowest_unique
+from ..state import Close, PlayerResult
+from ..turn import end_round, log, need_phase, remove, with_hand
+from ..variant import Preset, Variant, target_or_rounds_winner
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerResult, RoundResult
+    from ..arrange import Arrangement
+    from ..state import Action, GameState, PlayerView, RoundResult
+
+    Source = GameState | PlayerView
+
+
+class RemigioOptions(OptionsModel):
+    """Remigio, elimination preset (seed 001)."""
+
+    eliminate_at: int = Field(
+        100, ge=1, le=100_000, description="a player at or above this score is eliminated"
+    )
+    stop_at_two: bool = Field(
+        False, description="stop when two players remain; the lower score wins"
+    )
+    wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
+
+
+class FournierOptions(OptionsModel):
+    """Remigio, Heraclio Fournier preset (seed 004): the losers pay the closer."""
+
+    target: int = Field(300, ge=1, le=100_000, description="a balance that wins the game")
+    rounds: int | None = Field(
+        None, ge=1, le=1000, description="play this many rounds instead of to the target"
+    )
+    wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
+    point_value: int = Field(
+        1, ge=1, le=10_000, description="what one point is worth in the agreed stake"
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the stake came after the first saves: at its default, the options dump as before
+        data: dict[str, Any] = handler(self)
+        if self.point_value == 1:
+            data.pop("point_value", None)
+        return data
 
 
 def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
@@ -30,19 +79,11 @@ def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
     )
 
 
-# --- the game (seeds 001 and 004) ------------------------------------------------------------
-
-_CACHE: dict[tuple[bool, bool], HandRules] = {}
-
-
-def _rules(wrap: bool, fournier: bool) -> HandRules:
-    key = (wrap, fournier)
-    if key not in _CACHE:
-        _CACHE[key] = hand_rules(wrap=wrap, fournier=fournier)
-    return _CACHE[key]
+_RULES = {(w, f): hand_rules(wrap=w, fournier=f) for w in (False, True) for f in (False, True)}
+_SPECIAL_NAMES = {"flush": "a Flush", "straight_flush": "a Straight flush", "remigio": "a Remigio"}
 
 
-class RemigioRules(RuleSet):
+class Remigio(Variant):
     """Remigio, elimination preset (seed 001).
 
     - 2-6 players, 2 x 52 cards + 4 jokers, 10 cards each, an upcard. The first dealer is
@@ -58,28 +99,78 @@ class RemigioRules(RuleSet):
     - An empty stock is rebuilt from the discard pile except its top card.
     """
 
-    name = "remigio"
+    key = "remigio"
     title = "Remigio"
-    can_close = True
+    Options: Any = RemigioOptions
+    presets = (
+        Preset("remigio", "remigio", "Remigio",
+               "10 cards kept in hand, jokers wild; 100 penalty points and you are out."),
+    )
+    finish_action = "Close"
+    actions = {Close: ("check_close", "do_close")}
     fournier = False
+
+    def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
+        self.no_wild(wild)
+        return hand_rules(fournier=self.fournier, **rules)
 
     def deck(self, options: Any, n: int) -> list[Card]:
         return make_deck(2, 2)
 
-    def deal_size(self, n: int) -> int:
-        return 10
-
     def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
-        return _rules(options.wrap, self.fournier)
+        return _RULES[options.wrap, self.fournier]
 
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
         return 10
 
+    # --- closing ----------------------------------------------------------------------------
+
+    def check_close(
+        self, src: Source, action: Close, hand: list[Card], stock_count: int
+    ) -> tuple[list[Card], Arrangement]:
+        need_phase(src, "play")
+        rest = remove(hand, (action.discard,))
+        if rest is None:
+            raise RuleError("that card is not in your hand")
+        arrangement = best_arrangement(rest, self.rules_for(src))
+        if not arrangement.can_go_out:
+            raise RuleError(
+                "you may close only when the 10 cards you show are all melded, "
+                "or a Flush, a Straight flush or a Remigio"
+            )
+        return rest, arrangement
+
+    def do_close(
+        self, state: GameState, action: Close, checked: tuple[list[Card], Arrangement]
+    ) -> GameState:
+        rest, arrangement = checked
+        p = state.to_move
+        new = state.copy()
+        new.hands = with_hand(state.hands, p, rest)
+        # the closing discard goes face down on the pile; it is revealed in the round result
+        new.discard = state.discard + [action.discard]
+        text = f"{state.players[p].name} closed"
+        if arrangement.special:
+            text += f" with {_SPECIAL_NAMES.get(arrangement.special, arrangement.special)}"
+        log(new, p, text)
+        end_round(new, p, "closed", action.discard)
+        return new
+
+    def play_phase_extras(self, src: Source, hand: list[Card], distinct: list[Card]) -> list[Action]:
+        found: list[Action] = []
+        for c in distinct:
+            try:
+                self.check_close(src, Close(c), hand, 0)
+            except RuleError:
+                continue
+            found.append(Close(c))
+        return found
+
+    # --- scoring ----------------------------------------------------------------------------
+
     def _closing(
         self, state: GameState, winner: int | None
     ) -> tuple[list[PlayerResult], int, str | None]:
-        from ..state import PlayerResult
-
         rules = self.hand_rules(state.options)
         multiplier, special = 1, None
         results = []
@@ -114,7 +205,10 @@ class RemigioRules(RuleSet):
                     result.delta = result.penalty * multiplier
         return results, multiplier, 0, special
 
-    def after_round(self, state: GameState) -> None:
+    def elimination_limit(self, options: Any) -> int | None:
+        return int(options.eliminate_at)
+
+    def eliminate(self, state: GameState) -> None:
         limit = state.options.eliminate_at
         for q, score in enumerate(state.scores):
             if not state.eliminated[q] and score >= limit:
@@ -130,8 +224,15 @@ class RemigioRules(RuleSet):
             return lowest_unique(state.scores, left)
         return None
 
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        for q, r in enumerate(result.players):
+            want = 0 if q == result.winner else r.penalty * result.multiplier
+            if r.delta != want:
+                return f"player {q} scored {r.delta}, expected {want}"
+        return None
 
-class FournierRules(RemigioRules):
+
+class Fournier(Remigio):
     """Remigio, Heraclio Fournier preset (seed 004).
 
     - 2-10 players: 2 x (52 + 2 jokers) up to 6, 3 x (52 + 2 jokers) for 7-10.
@@ -144,8 +245,14 @@ class FournierRules(RemigioRules):
       played off with another round). ``point_value`` (option, 1) is what a point is worth.
     """
 
-    name = "remigio-fournier"
+    key = "remigio-fournier"
     title = "Remigio (Fournier)"
+    aliases = ("fournier",)
+    Options = FournierOptions
+    presets = (
+        Preset("remigio-fournier", "remigio-fournier", "Remigio (Fournier)",
+               "Fournier's rules: losers pay the closer; up to 10 players, anticlockwise."),
+    )
     max_players = 10
     direction = -1
     fournier = True
@@ -166,18 +273,31 @@ class FournierRules(RemigioRules):
             settle_with_closer(results, winner, multiplier)
         return results, multiplier, 0, special
 
-    def after_round(self, state: GameState) -> None:
+    def elimination_limit(self, options: Any) -> int | None:
+        return None
+
+    def eliminate(self, state: GameState) -> None:
         pass
 
     def game_winner(self, state: GameState) -> int | None:
-        everyone = list(range(len(state.players)))
-        if state.options.rounds is not None:
-            if state.round_no >= state.options.rounds:
-                return highest_unique(state.scores, everyone)
-            return None
-        if max(state.scores) >= state.options.target:
-            return highest_unique(state.scores, everyone)
-        return None
+        return target_or_rounds_winner(state)
+
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        return check_settlement(result)
+
+
+def check_settlement(result: RoundResult) -> str | None:
+    """Fournier: each loser paid the closer penalty x multiplier, the closer gained the sum,
+    and the round's balances moved by zero in all."""
+    deltas = [r.delta for r in result.players]
+    if sum(deltas) != 0:
+        return f"the balances moved by {sum(deltas)}, not zero"
+    if result.winner is None:
+        return "nobody closed but the round was scored"
+    for q, r in enumerate(result.players):
+        if q != result.winner and r.delta != -r.penalty * result.multiplier:
+            return f"player {q} paid {-r.delta}, expected {r.penalty} x {result.multiplier}"
+    return None
 
 
 def settle_with_closer(results: list[PlayerResult], winner: int, multiplier: int) -> None:
@@ -211,5 +331,5 @@ def balance_text(balance: int, point_value: int) -> str:
     return text if point_value == 1 else f"{text} (worth {balance * point_value:+d})"
 
 
-RULESET = RemigioRules()
-FOURNIER = FournierRules()
+register(Remigio())
+register(Fournier())

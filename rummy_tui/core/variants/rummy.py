@@ -2,15 +2,52 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
 from ..cards import Card
+from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
-from .base import HandRules, value_table
-from .ruleset import RuleSet, highest_unique
+from ..options import OptionsModel
+from ..registry import register
+from ..state import PlayerResult
+from ..turn import SYMBOL, end_round, log, replace_seat
+from ..variant import Preset, Variant, target_or_rounds_winner, winner_collects
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerResult
+    from ..state import GameState, PlayerView, RoundResult
+
+
+class RummyOptions(OptionsModel):
+    """Basic Rummy (seed 002)."""
+
+    target: int = Field(150, ge=1, le=100_000, description="points that win the game")
+    rounds: int | None = Field(
+        None, ge=1, le=1000, description="play this many hands instead of to the target"
+    )
+    ace_high: bool = Field(False, description="ace high or low (Q-K-A is a run); aces score 15")
+    last_card_discard: bool = Field(False, description="the last card must be a discard")
+    void_after_two_rebuilds: bool = Field(
+        True, description="the hand ends void if the stock runs out after two rebuilds"
+    )
+    rebuild_limit: int = Field(
+        20,
+        ge=2,
+        le=1000,
+        description="with void_after_two_rebuilds off: the hand ends void if the stock runs "
+        "out after this many rebuilds (a guard against a hand that never ends)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the limit came after the first saves: at its default, a game's options dump (and
+        # its save file) is exactly what it was before
+        data: dict[str, Any] = handler(self)
+        if self.rebuild_limit == 20:
+            data.pop("rebuild_limit", None)
+        return data
 
 
 def hand_rules(ace_high: bool = False) -> HandRules:
@@ -25,15 +62,18 @@ def hand_rules(ace_high: bool = False) -> HandRules:
     )
 
 
-# --- the game (seed 002) ---------------------------------------------------------------------
+_DEAL = {n: 10 if n == 2 else 7 if n <= 4 else 6 for n in range(2, 7)}
+_RULES = {ace_high: hand_rules(ace_high=ace_high) for ace_high in (False, True)}
 
-class RummyRules(RuleSet):
+
+class Rummy(Variant):
     """Basic Rummy: 2-6 players, one deck, an upcard; draw, meld / lay off, discard.
 
     - Deal 10 cards each to 2 players, 7 to 3-4, 6 to 5-6; the first dealer is random, the
       deal passes to the left, the player to the dealer's left starts, play goes clockwise.
     - Lay off onto any meld on the table. Go out by melding, laying off or discarding the
-      last card (option: the last card must be a discard).
+      last card (option: the last card must be a discard). The card taken from the discard
+      pile may not be discarded in the same turn.
     - The one who goes out scores the cards left in the other hands; "rummy" (every card
       out in one turn with no meld or lay-off earlier in the hand) doubles it.
     - An empty stock is rebuilt from the discard pile except its top card, twice; when it
@@ -45,21 +85,71 @@ class RummyRules(RuleSet):
       for the lead after the last fixed hand is played off with one more hand.
     """
 
-    name = "rummy"
+    key = "rummy"
     title = "Basic Rummy"
+    short_title = "Rummy"
+    aliases = ("basic",)
+    Options = RummyOptions
+    presets = (
+        Preset("rummy", "rummy", "Rummy",
+               "Basic Rummy: meld sets and runs, lay off on any meld, go out first."),
+    )
     max_players = 6
     table_melds = True
     lay_off = True
+
+    def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
+        self.no_wild(wild)
+        return hand_rules(**rules)
 
     def deal_size(self, n: int) -> int:
         return _DEAL[n]
 
     def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
-        return _hand_rules_cached(options.ace_high)
+        return _RULES[options.ace_high]
 
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
         # nobody is eliminated in Basic Rummy
         return _DEAL[len(state.players)] - state.laid[player]
+
+    # --- the turn ---------------------------------------------------------------------------
+
+    def check_keep(self, src: GameState | PlayerView, rest: list[Card]) -> None:
+        if not rest:
+            if src.options.last_card_discard:
+                raise RuleError("the last card must be a discard (house rule)")
+            return
+        if src.taken is not None and len(rest) == 1 and rest[0] == src.taken:
+            raise RuleError(
+                "you would keep only the card you took from the discard pile, "
+                "which you may not discard"
+            )
+
+    def check_discard(self, src: GameState | PlayerView, card: Card) -> None:
+        if card == src.taken:
+            raise RuleError("you may not discard the card you just took from the discard pile")
+
+    def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
+        self.on_lay_off(new)
+
+    def on_lay_off(self, new: GameState) -> None:
+        new.melded_this_turn = True
+
+    def on_turn_end(self, new: GameState) -> None:
+        p = new.to_move
+        if new.melded_this_turn and not new.melded_before[p]:
+            new.melded_before = replace_seat(new.melded_before, p, True)
+        new.melded_this_turn = False
+
+    def on_hand_emptied(self, new: GameState, player: int) -> None:
+        """Going out: "rummy" if the player had not melded in an earlier turn."""
+        ending = "out" if new.melded_before[player] else "rummy"
+        log(new, player, f"{new.players[player].name} went out" + (" — rummy!" if ending == "rummy" else ""))
+        end_round(new, player, ending, None)
+
+    def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
+        log(new, player, f"{new.players[player].name} discarded {SYMBOL[card]}")
+        self.on_hand_emptied(new, player)
 
     def empty_stock(self, state: GameState) -> str:
         """The stock ran out: rebuilt from the discards (all but the top card) twice; the
@@ -71,11 +161,11 @@ class RummyRules(RuleSet):
             return "void"
         return "rebuild"
 
+    # --- scoring ----------------------------------------------------------------------------
+
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
     ) -> tuple[list[PlayerResult], int, int, str | None]:
-        from ..state import PlayerResult
-
         values = self.hand_rules(state.options).values
         results = []
         multiplier = 2 if ending == "rummy" else 1
@@ -92,25 +182,10 @@ class RummyRules(RuleSet):
         return results, multiplier, 0, None
 
     def game_winner(self, state: GameState) -> int | None:
-        everyone = list(range(len(state.players)))
-        if state.options.rounds is not None:
-            if state.round_no >= state.options.rounds:
-                return highest_unique(state.scores, everyone)
-            return None
-        if max(state.scores) >= state.options.target:
-            return highest_unique(state.scores, everyone)
-        return None
+        return target_or_rounds_winner(state)
+
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        return winner_collects(result)
 
 
-_DEAL = {n: 10 if n == 2 else 7 if n <= 4 else 6 for n in range(2, 7)}
-_CACHE: dict[bool, HandRules] = {}
-
-
-def _hand_rules_cached(ace_high: bool) -> HandRules:
-    rules = _CACHE.get(ace_high)
-    if rules is None:
-        rules = _CACHE[ace_high] = hand_rules(ace_high=ace_high)
-    return rules
-
-
-RULESET = RummyRules()
+register(Rummy())

@@ -1,22 +1,15 @@
-"""What every variant tells the rules core about a hand: meld rules, card values, counting."""
+"""What a rule set tells the arrangement search about a hand, and the rules core's one error.
+
+A leaf module (it imports only cards and melds), so that the arrangement search
+(``core/arrange.py``) and the variant modules both build on it without importing each other.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ACE, JACK, JOKER_INDEX
-from ..melds import MeldRules
-
-VARIANTS = ("rummy", "remi", "remigio", "remigio-fournier", "indian")
-TITLES = {
-    "rummy": "Basic Rummy",
-    "remi": "Indonesian Remi",
-    "remigio": "Remigio",
-    "remigio-fournier": "Remigio (Fournier)",
-    "indian": "Indian Rummy",
-}
-"""The display name of each variant, for messages (the keys are for the CLI and the code)."""
-assert tuple(TITLES) == VARIANTS
+from .cards import ACE, JACK, JOKER_INDEX
+from .melds import MeldRules
 
 
 class RuleError(ValueError):

@@ -1,0 +1,323 @@
+"""The table's keys for moves and for the hand: each turns a key into one engine action
+(sent through :meth:`TableScreen.play`) or a change of the hand's order.
+
+Kept apart from ``table.py`` (layout and turn controller) so that each file reads as one job;
+every rule question goes to the engine, through the session's view of the player at the
+keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...core.cards import Card
+from ...core.state import (
+    Close,
+    Declare,
+    Discard,
+    DrawStock,
+    Drop,
+    EndOnEmptyStock,
+    LayOff,
+    Meld,
+    TakeDiscard,
+)
+from ...core.variants import RuleError
+from ..widgets.hand import Hand
+
+if TYPE_CHECKING:
+    from ..app import RummyApp
+    from ..session import TableSession
+
+
+def describe(action: Any, ascii: bool = False) -> str:
+    """An action in words, for hints."""
+    def cards(cs: Any) -> str:
+        return " ".join(c.symbol(ascii) for c in cs)
+
+    match action:
+        case DrawStock():
+            return "draw from the stock"
+        case TakeDiscard(depth=1):
+            return "take the top discard"
+        case TakeDiscard(depth=depth):
+            return f"take discard number {depth} from the top"
+        case Meld(cards=cs):
+            return f"meld {cards(cs)}"
+        case LayOff(cards=cs, meld_index=i):
+            return f"lay off {cards(cs)} on meld {i + 1}"
+        case Discard(card=c):
+            return f"discard {c.symbol(ascii)}"
+        case Close(discard=c):
+            return f"close, discarding {c.symbol(ascii)} face down"
+        case Declare(finish=c):
+            return f"declare with {c.symbol(ascii)} in the finish slot"
+        case Drop():
+            return "drop"
+        case EndOnEmptyStock():
+            return "end the round (the stock is empty)"
+    return str(action)
+
+
+class TableMoves:
+    """Mixed into :class:`TableScreen`: the key handlers of a turn."""
+
+    session: TableSession
+
+    if TYPE_CHECKING:  # provided by TableScreen
+        @property
+        def rummy(self) -> RummyApp: ...
+        def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
+        def notify(self, message: str, *, title: str = "", severity: Any = "information",
+                   timeout: float | None = None, markup: bool = True) -> None: ...
+        def play(self, action: Any, *, undoable: bool = False) -> bool: ...
+        def commit(self, state: Any) -> None: ...
+        def _footer_changed(self) -> None: ...
+        def _redraw_hand(self) -> None: ...
+
+    # --- moves ---------------------------------------------------------------------------
+    def action_cursor(self, delta: int) -> None:
+        self.query_one(Hand).move_cursor(delta)
+
+    def action_cursor_to(self, index: int) -> None:
+        hand = self.query_one(Hand)
+        if hand.cards:
+            hand.cursor = index % len(hand.cards)
+
+    def action_clear_selection(self) -> None:
+        self.query_one(Hand).clear_selection()
+
+    def action_nothing_to_undo(self) -> None:
+        session = self.session
+        if not session.my_turn():
+            if session.in_play:
+                state = session.state
+                self.notify(f"It is {state.players[state.to_move].name}'s turn.",
+                            severity="warning")
+            return
+        self.notify("Nothing to undo: a draw, and what came before it, cannot be undone.",
+                    severity="warning")
+
+    def action_toggle(self) -> None:
+        self.query_one(Hand).toggle()
+
+    def action_draw_stock(self) -> None:
+        self.play(DrawStock())
+
+    def action_take_discard(self, depth: int = 1) -> None:
+        self.play(TakeDiscard(depth))
+
+    def action_take_nth(self, depth: int) -> None:
+        if self.session.state.variant == "remi":  # 1, 2, 3 are Remi's keys only
+            self.play(TakeDiscard(depth))
+
+    def _refused(self, probe: Any) -> bool:
+        """Before a dialog or a selection message: when no move of this kind is legal now,
+        show the engine's reason for ``probe`` and say so (the engine decides, not the app)."""
+        if any(isinstance(a, type(probe)) for a in self.session.legal()):
+            return False
+        try:
+            self.session.check(probe)
+        except RuleError as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return True
+        return False
+
+    def _need_cards(self, what: str) -> list[Card] | None:
+        cards = self.query_one(Hand).target_cards()
+        if not cards:
+            self.notify(f"Select the cards to {what} first (space).", severity="warning")
+            return None
+        return cards
+
+    def action_meld(self) -> None:
+        cards = self.query_one(Hand).selected_cards()
+        from ...core.registry import variant_of
+
+        pv = self.session.view()
+        # With nothing chosen yet, the engine's reason is wanted only when no meld could be
+        # laid now at all (draw first; melds stay in the hand); else: how to choose one.
+        if (cards or pv.phase != "play" or not variant_of(pv.variant).table_melds) \
+                and self._refused(Meld(tuple(cards))):
+            return
+        if len(cards) < 2:
+            self.notify("Select the cards of the meld with space, then press m.",
+                        severity="warning")
+            if not cards:
+                return
+        self.play(Meld(tuple(cards)), undoable=True)
+
+    def action_lay_off(self) -> None:
+        if self._refused(LayOff(tuple(self.query_one(Hand).target_cards()), 0)):
+            return
+        cards = self._need_cards("lay off")
+        if cards is None:
+            return
+        pv = self.session.view()
+        if not pv.table:
+            self.play(LayOff(tuple(cards), 0), undoable=True)  # the engine says why not
+            return
+        from ..dialogs.choose import ChooseMeldDialog
+
+        ascii = self.rummy.ascii
+        choices = [
+            (i, f"{i + 1}: {pv.players[m.owner].name}: "
+                + " ".join(c.symbol(ascii) for c in m.cards))
+            for i, m in enumerate(pv.table)
+        ]
+        label = " ".join(c.symbol(ascii) for c in cards)
+
+        def chosen(index: int | None) -> None:
+            self.session.busy = False
+            if index is not None:
+                self.play(LayOff(tuple(cards), index), undoable=True)
+            self._footer_changed()
+
+        self.session.busy = True
+        self.rummy.push_screen(ChooseMeldDialog(f"Lay off {label} onto which meld?", choices),
+                               chosen)
+
+    def _one_card(self, what: str) -> Card | None:
+        hand = self.query_one(Hand)
+        chosen = hand.selected_cards()
+        if len(chosen) > 1:
+            self.notify(f"Select one card to {what} (or none: the card under the cursor).",
+                        severity="warning")
+            return None
+        card = chosen[0] if chosen else hand.cursor_card()
+        if card is None:
+            self.notify(f"There is no card to {what}.", severity="warning")
+        return card
+
+    def action_discard(self) -> None:
+        card = self._one_card("discard")
+        if card is not None:
+            self.play(Discard(card))
+
+    def action_close(self) -> None:
+        variant = self.session.state.variant
+        if variant == "indian":
+            card = self._one_card("put in the finish slot")
+            if card is None or self._refused(Declare(card)):
+                return
+            self._confirm(
+                f"Declare with {card.symbol(self.rummy.ascii)} in the finish slot?\n"
+                "The other 13 cards are shown. A wrong declaration costs 80 points.",
+                lambda: self.play(Declare(card)),
+            )
+        elif variant in ("remigio", "remigio-fournier"):
+            card = self._one_card("discard face down")
+            if card is not None:
+                self.play(Close(card))
+        else:
+            self._go_out()
+
+    def _go_out(self) -> None:
+        """Rummy and Remi go out by melding and discarding the last card: when the hand's
+        best arrangement leaves at most one card, lay its melds and discard that card, each
+        move through the engine (the first refusal stops, with the rule's reason)."""
+        hand = self.query_one(Hand)
+        if hand.cards and self._refused(Discard(hand.cards[0])):  # e.g. draw a card first
+            return
+        arr = self.session.arrangement(hand.cards)
+        if len(arr.deadwood) > 1:
+            can_lay_off = any(isinstance(a, LayOff) for a in self.session.legal())
+            self.notify(
+                f"You cannot go out yet: {len(arr.deadwood)} cards are not in a meld"
+                + (" (lay some off with l, or keep playing)." if can_lay_off else "."),
+                severity="warning")
+            return
+        # Runs first: in Remi a set may be laid only once a sequence is down.
+        for meld in sorted(arr.melds, key=lambda m: m.kind == "set"):
+            if not self.play(Meld(tuple(meld.cards)), undoable=True):
+                return
+        if arr.deadwood:
+            self.play(Discard(arr.deadwood[0]))
+
+    def action_go_out(self) -> None:
+        self._go_out()
+
+    def action_declare(self) -> None:
+        self.action_close()
+
+    def action_drop(self) -> None:
+        if self._refused(Drop()):
+            return
+        pv = self.session.view()
+        cost = ""
+        drops = getattr(pv.options, "drops", None)
+        if drops is not None:  # Indian: (first drop, middle drop), by format
+            first, middle = drops
+            drawn = bool(pv.has_drawn and pv.has_drawn[pv.to_move])
+            cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
+                    f"{middle if drawn else first} points.")
+        self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))
+
+    def action_end_round(self) -> None:
+        self.play(EndOnEmptyStock())
+
+    def action_attempt(self, name: str, depth: int = 1) -> None:
+        """A key whose move is not in the legal list: try it anyway, so the player learns
+        the rule's reason from the engine (or it goes through if the list was short)."""
+        session = self.session
+        state = session.state
+        if session.busy or name == "take_nth" and state.variant != "remi":
+            return
+        if session.viewer is None or session.viewer != state.to_move:
+            if session.in_play:
+                self.notify(f"It is {state.players[state.to_move].name}'s turn.",
+                            severity="warning")
+            return
+        if name == "take_discard":
+            self.action_take_discard(depth)
+        elif name == "take_nth":
+            self.action_take_nth(depth)
+        elif name == "drop":
+            self.play(Drop())
+        else:
+            getattr(self, f"action_{name}")()
+
+    def _confirm(self, question: str, then: Callable[[], object]) -> None:
+        from ..dialogs.choose import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            self.session.busy = False
+            self._footer_changed()
+            if yes:
+                then()
+
+        self.session.busy = True
+        self._footer_changed()
+        self.rummy.push_screen(ConfirmDialog(question), answered)
+
+    # --- the hand: order, arrangement, hint, undo -------------------------------------------
+    def action_sort(self) -> None:
+        if self.session.viewer is None:
+            return
+        self.session.sort(self.session.viewer)
+        self._redraw_hand()
+
+    def action_arrange(self) -> None:
+        seat = self.session.viewer
+        if seat is None:
+            return
+        try:
+            self.session.arrange(seat)
+        except Exception as exc:  # a comfort feature: report, never break the turn
+            self.notify(f"Cannot arrange: {exc}", severity="warning")
+            return
+        self._redraw_hand()
+
+    def action_hint(self) -> None:
+        try:
+            action = self.session.hint()
+        except Exception as exc:
+            self.notify(f"No hint: {exc}", severity="warning")
+            return
+        self.notify(f"The computer would {describe(action, self.rummy.ascii)}.", title="Hint",
+                    timeout=4)
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.commit(self.session.state)

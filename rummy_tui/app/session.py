@@ -1,0 +1,353 @@
+"""One game at the table, outside the widgets: the state, undo, each seat's hand order and
+"who plays next". Plain Python (no Textual): the table screen renders what this holds, and
+tests drive it without a pilot.
+
+The session holds the full :class:`GameState` (it must, to apply moves and to let computer
+players move), but everything it hands to the screen is a :class:`PlayerView`: the hand on
+screen, the legal moves and the rule checks all come from ``view(state, seat)``.
+
+Hot-seat privacy lives here: ``viewer`` is the only seat whose hand may be drawn. With two or
+more humans it is cleared whenever the turn leaves a human, and set to the next human only
+by :meth:`TableSession.handed_over`, after the pass-the-device screen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core.cards import Card, sort_key_rank, sort_key_suit
+from ..core.engine import apply, check_action, view, view_legal_actions
+from ..core.state import (
+    Declare,
+    DrawStock,
+    GameState,
+    MissTurn,
+    NextRound,
+    PlayerView,
+    TakeDiscard,
+)
+from ..core.variants import RuleError
+from .rules import best_arrangement, merge_order, rules_for
+
+Groups = tuple[list[Card], list[int]]
+"""A hand order and the sizes of its groups (melds, then deadwood), as auto-arrange made them."""
+
+
+@dataclass
+class Seat:
+    """What the table remembers for one seat between its turns."""
+
+    order: list[Card] = field(default_factory=list)
+    """The player's own order of their hand (new cards go to the right)."""
+    groups: Groups | None = None
+    """The groups of the last auto-arrange, while the order is still the arranged one."""
+    by_rank: bool = False
+    """The last sort was by rank (the next one is by suit)."""
+    note: str = ""
+    """What the arranged groups are when they are not the counted melds."""
+    seen_log: int | None = None
+    """How much of the log this human has seen (for the "since your last turn" recap)."""
+
+
+@dataclass
+class Undo:
+    state: GameState
+    order: list[Card]
+    groups: Groups | None
+
+
+# --- what the screen does next (TableSession.advance) --------------------------------------
+@dataclass(frozen=True)
+class ShowSummary:
+    """The round or the game is over: show the summary (``first``: not shown yet)."""
+
+    first: bool
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A computer player moves next."""
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Pass the device to this human (no hand is on screen until then)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """This human plays, hand on screen (``new_turn``: the turn has just begun)."""
+
+    seat: int
+    new_turn: bool
+
+
+Step = ShowSummary | BotTurn | HandOver | HumanTurn
+
+IN_PLAY = ("draw", "play")
+
+
+class TableSession:
+    """The game in play, its undo stack, the seats' bookkeeping and whose turn it is."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.viewer: int | None = None
+        """The seat whose hand is on screen (None: no hand is shown)."""
+        self.busy = False
+        """A pass screen, dialog or summary is up, or a computer player is moving."""
+        self.seats = [Seat() for _ in state.players]
+        self.undo_stack: list[Undo] = []
+        self._turn_key: tuple[int, int, int] | None = None
+        self._summary_shown_for: int | None = None
+        self._legal: tuple[int | None, list[Any]] | None = None
+        """(viewer, their legal moves) for the current state."""
+        self._arrangements: dict[tuple, Any] = {}
+
+    # --- reading -------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.state.players) if p.kind == "human"]
+
+    @property
+    def in_play(self) -> bool:
+        return self.state.phase in IN_PLAY
+
+    def turn_key(self) -> tuple[int, int, int]:
+        state = self.state
+        return (state.round_no, state.turn, state.to_move)
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What the screen may show: the viewer's view (or, with no hand on screen, that of
+        the player to move, whose hand is then not drawn)."""
+        if seat is None:
+            seat = self.viewer if self.viewer is not None else self.state.to_move
+        return view(self.state, seat)
+
+    def my_turn(self) -> bool:
+        """The person at the keyboard may move now."""
+        return (not self.busy and self.viewer is not None
+                and self.viewer == self.state.to_move and self.in_play)
+
+    def mover_is_human(self) -> bool:
+        return self.state.players[self.state.to_move].kind == "human"
+
+    def legal(self) -> list[Any]:
+        """The moves of the person at the keyboard, from their own view (else none)."""
+        if self._legal is None or self._legal[0] != self.viewer:
+            if self.viewer is not None and self.viewer == self.state.to_move and self.in_play:
+                self._legal = (self.viewer, view_legal_actions(self.view(self.viewer)))
+            else:
+                self._legal = (self.viewer, [])
+        return self._legal[1]
+
+    def check(self, action: Any) -> None:
+        """The engine's verdict on a move of the viewer (raises RuleError), from their view."""
+        check_action(self.view(), action)
+
+    # --- changing ------------------------------------------------------------------------
+    def commit(self, state: GameState) -> None:
+        self.state = state
+        self._legal = None
+
+    def advance(self) -> Step:
+        """Who plays next, and what the screen must do for it (hides the last hand first)."""
+        state = self.state
+        if not self.in_play:
+            humans = self.humans
+            self.viewer = humans[0] if len(humans) == 1 else None
+            first = self._summary_shown_for != len(state.history)
+            self._summary_shown_for = len(state.history)
+            return ShowSummary(first)
+        mover = state.to_move
+        key = self.turn_key()
+        new_turn = key != self._turn_key
+        if new_turn:
+            self._turn_key = key
+            self.undo_stack.clear()
+        humans = self.humans
+        if not self.mover_is_human():
+            self.viewer = humans[0] if len(humans) == 1 else None
+            return BotTurn()
+        if mover != self.viewer and len(humans) > 1:
+            self.viewer = None
+            self.busy = True
+            return HandOver(mover)
+        self.viewer = mover
+        self.busy = False
+        return HumanTurn(mover, new_turn)
+
+    def handed_over(self, seat: int) -> bool:
+        """The pass screen for ``seat`` was dismissed: show its hand if it still moves."""
+        self.busy = False
+        if self.state.to_move != seat or not self.in_play:
+            return False
+        self.viewer = seat
+        return True
+
+    def play(self, action: Any, *, undoable: bool = False) -> GameState:
+        """Apply the viewer's move (RuleError: refused, nothing changed). The new state is
+        returned, not committed: the screen may show something first (a wrong declaration)."""
+        new_state = apply(self.state, action)
+        seat = self.viewer
+        assert seat is not None
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            self.undo_stack.clear()  # never undo across a draw: the card was seen
+        elif undoable:
+            self.push_undo(seat)
+        if new_state.to_move != seat or new_state.phase != "play":
+            self.seats[seat].seen_log = len(new_state.log)
+        return new_state
+
+    def wrong_declaration(self, action: Any, new_state: GameState) -> bool:
+        """This declaration was wrong: the declarer is out of the deal, play goes on."""
+        seat = self.viewer
+        return (isinstance(action, Declare) and new_state.phase in IN_PLAY
+                and seat is not None and new_state.out[seat])
+
+    @staticmethod
+    def penalty(new_state: GameState, seat: int) -> int:
+        """The points a wrong declaration (or drop) costs this seat in this deal."""
+        return new_state.drops[seat] if new_state.drops else 0
+
+    def push_undo(self, seat: int) -> None:
+        desk = self.seats[seat]
+        self.undo_stack.append(Undo(self.state, list(desk.order), desk.groups))
+
+    def undo(self) -> bool:
+        if not self.undo_stack or not self.my_turn():
+            return False
+        last = self.undo_stack.pop()
+        assert self.viewer is not None
+        desk = self.seats[self.viewer]
+        desk.order, desk.groups = last.order, last.groups
+        self.commit(last.state)
+        return True
+
+    def bot_move(self) -> tuple[GameState | None, str]:
+        """The computer player's move applied (not committed), and an error to show when its
+        choice was refused and the first legal move the engine accepts was played instead."""
+        from ..core.bots import bot_action
+        from ..core.engine import legal_actions
+
+        state = self.state
+        seat = state.to_move
+        # bot_action draws from the game's own random stream, so a resumed game goes on
+        # exactly as it would have.
+        action = bot_action(state)
+        try:
+            return apply(state, action), ""
+        except RuleError as exc:
+            error = f"{state.players[seat].name} (computer) tried an illegal move: {exc}"
+        for fallback in legal_actions(state):
+            try:
+                return apply(state, fallback), error
+            except RuleError:
+                continue
+        return None, error
+
+    def miss_turn(self) -> GameState:
+        """The Indian turn timer ran out: the engine's MissTurn (not committed)."""
+        new_state = apply(self.state, MissTurn())
+        self.seats[self.state.to_move].seen_log = len(new_state.log)
+        return new_state
+
+    def next_round(self) -> GameState:
+        new_state = apply(self.state, NextRound())
+        for desk in self.seats:
+            desk.seen_log = None
+        return new_state
+
+    def recap(self, seat: int) -> list[Any]:
+        """The public moves of the others since this human's last turn (the log entries)."""
+        log = self.state.log
+        start = self.seats[seat].seen_log
+        self.seats[seat].seen_log = len(log)
+        if start is None:
+            entries = [e for e in log if e.round_no == self.state.round_no][-6:]
+        else:
+            entries = log[start:]
+        return [e for e in entries if e.player != seat]
+
+    # --- the hand on screen ----------------------------------------------------------------
+    def hand_order(self, seat: int) -> tuple[list[Card], list[int] | None]:
+        """The seat's hand in its player's order, and its arranged group sizes if any."""
+        desk = self.seats[seat]
+        desk.order = merge_order(desk.order, self.view(seat).hand)
+        groups = desk.groups
+        return desk.order, (groups[1] if groups and groups[0] == desk.order else None)
+
+    def sort(self, seat: int) -> None:
+        desk = self.seats[seat]
+        desk.by_rank = not desk.by_rank
+        order, _ = self.hand_order(seat)
+        desk.order = sorted(order, key=sort_key_rank if desk.by_rank else sort_key_suit)
+        desk.groups = None
+
+    def arrange(self, seat: int) -> None:
+        """Auto-arrange: the counted melds in order, then the deadwood (or, when nothing
+        counts yet, the melds being built, with a note saying so)."""
+        cards, _ = self.hand_order(seat)
+        note = ""
+        arr = self.arrangement(cards)
+        if not arr.melds:
+            # Nothing counts yet (Indian: two sequences, one pure; Remi: a sequence
+            # first): group what the player is building, and say it does not count.
+            relaxed = self.arrangement(cards, grouping=True)
+            if relaxed.melds:
+                arr = relaxed
+                note = self.relaxed_note()
+        desk = self.seats[seat]
+        desk.note = note
+        order = [c for meld in arr.melds for c in meld.cards] + list(arr.deadwood)
+        sizes = [len(m.cards) for m in arr.melds] + ([len(arr.deadwood)] if arr.deadwood else [])
+        if self.my_turn():
+            self.push_undo(seat)
+        desk.order = order
+        desk.groups = (order, sizes)
+
+    def arranged_note(self, seat: int, cards: list[Card]) -> str:
+        desk = self.seats[seat]
+        return desk.note if desk.note and desk.groups and desk.groups[0] == cards else ""
+
+    def relaxed_note(self) -> str:
+        pv = self.view()
+        rules = rules_for(pv.variant, pv.options, pv.wild_card)
+        if rules.declaration:
+            why = "needs two sequences, one pure"
+        elif rules.sets_need_sequence:
+            why = "a set needs a sequence down first"
+        else:
+            why = "the hand's conditions are not met"
+        return f"grouped, not counted yet: {why}"
+
+    def arrangement(self, cards: list[Card], grouping: bool = False) -> Any:
+        """The best arrangement of these cards for the seat on screen (cached).
+
+        ``grouping`` relaxes the variant's whole-hand conditions (Indian: two sequences
+        with one pure; Remi: a sequence before sets) so that auto-arrange still groups the
+        melds a player is building; the penalty shown is always the real one."""
+        pv = self.view()
+        seat = self.viewer
+        seq_down = bool(seat is not None and pv.seq_down and pv.seq_down[seat])
+        key = (tuple(sorted(cards)), seq_down, grouping)
+        found = self._arrangements.get(key)
+        if found is None:
+            rules = rules_for(pv.variant, pv.options, pv.wild_card)
+            if grouping:
+                rules = replace(rules, declaration=False, sets_need_sequence=False, cap=None)
+            found = best_arrangement(cards, rules, sequence_down=seq_down)
+            if len(self._arrangements) > 256:
+                self._arrangements.clear()
+            self._arrangements[key] = found
+        return found
+
+    def hint(self) -> Any:
+        """What the normal computer player would do, from the viewer's own view."""
+        from ..core.bots import choose_action
+
+        return choose_action("normal", self.view(), random.Random(self.state.actions))

@@ -1,0 +1,103 @@
+"""``rummy-tui serve``: play in a web browser (the optional ``web`` extra, textual-serve).
+
+Checks the command line, then runs :class:`rummy_tui.web.server.RummyServer`. It binds to
+loopback unless ``--host`` names another address, and then warns: there is no login, and
+every visitor gets a full game (and a process) on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+from urllib.parse import urlsplit
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+INSTALL_HINT = ("rummy-tui serve needs the web extra (textual-serve): "
+                "pip install '.[web]' in the rummy-tui folder, or pip install 'rummy-tui[web]'")
+# What the web extra brings; an ImportError naming anything else is a bug, not a missing extra.
+_EXTRA_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"}
+
+
+class ServeError(Exception):
+    """A bad argument to ``serve``: one line, exit 2."""
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
+    return port
+
+
+def check_host(host: str) -> str | None:
+    """The warning to print for this host (None for loopback). An empty host would bind
+    every interface: refused."""
+    from ..web.hosts import is_loopback
+
+    if not host.strip():
+        raise ServeError("--host must name an address (127.0.0.1 is this machine only)")
+    if is_loopback(host):
+        return None
+    return (f"warning: serving on {host}, not just this machine: there is no login, and "
+            "anyone who can reach this address and port gets a full game here")
+
+
+def check_public_url(url: str | None) -> str | None:
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ServeError(f"--public-url must be an http:// or https:// address, got {url!r}")
+    return url.rstrip("/")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        warning = check_host(args.host)
+        public_url = check_public_url(args.public_url)
+    except ServeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from ..web.server import RummyServer
+    except ImportError as exc:
+        if (exc.name or "").partition(".")[0] not in _EXTRA_MODULES:
+            raise
+        print(f"error: {INSTALL_HINT}", file=sys.stderr)
+        return 2
+    from ..saves_location import saves_dir
+
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
+    app_args = ["--ascii"] if getattr(args, "ascii", False) else []
+    server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
+                         host=args.host, port=args.port, public_url=public_url,
+                         app_args=app_args)
+    try:
+        server.serve()
+    except OSError as exc:  # the port is taken, the address is not this machine's, ...
+        print(f"error: cannot serve on {args.host} port {args.port}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    serve = sub.add_parser(
+        "serve", help="play in a web browser (needs the web extra: pip install '.[web]')",
+        description="Serve the game to web browsers: each visitor gets their own games. "
+                    "Binds to this machine only (127.0.0.1) unless --host says otherwise.")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help="the address to listen on (default 127.0.0.1: this machine only; "
+                            "anything else lets other machines play, with no login)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"the port (default {DEFAULT_PORT})")
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address browsers use, when it is not http://HOST:PORT "
+                            "(behind a proxy)")
+    serve.set_defaults(run=run_serve)

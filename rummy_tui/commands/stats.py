@@ -1,0 +1,138 @@
+"""``rummy-tui stats`` (statistics across games) and ``rummy-tui --where`` (issue 13).
+
+Neither reads anything but the statistics file (``--rebuild`` also reads the saves), and a
+statistics file that cannot be read is refused in one line and left as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    stats = sub.add_parser(
+        "stats",
+        help="statistics across finished games, per player and variant",
+        description="Statistics across finished games: games, wins, rounds, penalties, "
+        "streaks and head-to-head records per player and variant. Games are recorded when "
+        "they end; --rebuild recomputes them from the finished saves in the saves folder.",
+    )
+    stats.add_argument("--player", help="only this player (a name, or e.g. 'Cy (normal)')")
+    stats.add_argument("--variant", help="only this variant (rummy, remi, remigio, "
+                       "remigio-fournier, indian, or a format such as indian-pool101)")
+    stats.add_argument("--json", action="store_true", help='one JSON object {"players": [...]}')
+    stats.add_argument("--rebuild", action="store_true",
+                       help="recompute the statistics from the finished saves in the saves folder")
+    stats.add_argument("--saves-dir", default=argparse.SUPPRESS,
+                       help="the saves folder --rebuild reads (see rummy-tui --where)")
+    stats.set_defaults(run=run_stats)
+
+
+def run_where(args: argparse.Namespace) -> int:
+    from ..saves_location import where
+
+    width = 10
+    for what, path, why in where(getattr(args, "saves_dir", None)):
+        state = "" if path.exists() else ", not created yet"
+        print(f"{what + ':':<{width + 1}} {path}  ({why}{state})")
+    return 0
+
+
+_VARIANTS = ("rummy", "remi", "remigio", "remigio-fournier", "indian", "indian-points",
+             "indian-pool101", "indian-pool201", "indian-deals")
+
+
+def _matches(player: Any, wanted: str) -> bool:
+    w = wanted.strip().casefold()
+    return w in (player.name.casefold(), player.label.casefold())
+
+
+def _pct(rate: float) -> str:
+    return f"{rate * 100:.0f}%"
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w)
+                      in enumerate(zip(r, widths))).rstrip() for r in rows]
+
+
+def _describe(stats: list[Any], variant: str | None) -> str:
+    from ..history.records import labels_of
+
+    labels = labels_of(stats)
+    head = ["player", "games", "wins", "win rate", "rounds won", "avg penalty", "streak"]
+    rows = [head]
+    for s in stats:
+        o = s.overall
+        avg = "-" if o.average_penalty is None else f"{o.average_penalty:.1f}"
+        rows.append([s.label, str(o.games), str(o.wins), _pct(o.win_rate),
+                     f"{o.rounds_won}/{o.rounds}", avg, str(o.longest_streak)])
+    title = f"statistics{' for ' + variant if variant else ''} ({len(stats)} players)"
+    lines = [title, *_table(rows)]
+    for s in stats:
+        for v, line in sorted(s.by_variant.items()):
+            extras = [f"best round {line.best_round:+d}" if line.best_round is not None else "",
+                      f"worst {line.worst_round:+d}" if line.worst_round is not None else ""]
+            if line.closes_by_multiplier:
+                extras.append("closes " + ", ".join(
+                    f"×{m}: {n}" for m, n in sorted(line.closes_by_multiplier.items())))
+            if v == "indian":
+                extras.append(f"drops {line.drops}, wrong declarations "
+                              f"{line.wrong_declarations}")
+            if v == "rummy":
+                extras.append(f"rummy outs {line.rummy_outs}")
+            games = f"{line.games} game{'' if line.games == 1 else 's'}"
+            lines.append(f"  {s.label} · {v}: {games}, {line.wins} won; "
+                         + "; ".join(e for e in extras if e))
+        if s.overall.head_to_head:
+            h2h = ", ".join(f"{labels.get(k, k[0])} {h.wins}-{h.losses} of {h.games}"
+                            for k, h in sorted(s.overall.head_to_head.items(),
+                                               key=lambda kv: labels.get(kv[0], kv[0][0])))
+            lines.append(f"  {s.label} · head to head: {h2h}")
+    return "\n".join(lines)
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from ..history import records, store
+    from ..saves_location import saves_dir, stats_path
+    from .saves import _emit
+
+    if args.variant and args.variant.strip().lower() not in _VARIANTS:
+        print(f"error: unknown variant {args.variant!r} (choose from {', '.join(_VARIANTS)})",
+              file=sys.stderr)
+        return 2
+    try:
+        if args.rebuild:
+            from ..saves import SaveError
+
+            folder = saves_dir(getattr(args, "saves_dir", None))
+            try:
+                count, problems = store.rebuild(folder)
+            except SaveError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            for problem in problems:
+                print(f"skipped {problem}", file=sys.stderr)
+            print(f"rebuilt {stats_path()} from {count} finished game"
+                  f"{'' if count == 1 else 's'} in {folder}", file=sys.stderr)
+        data = store.load()
+    except store.StatsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    profiles = None if args.variant else [(p.name, p.kind) for p in data.profiles]
+    stats = records.compute(data.games, args.variant, profiles)
+    if args.player:
+        stats = [s for s in stats if _matches(s, args.player)]
+        if not stats:
+            print(f"error: no player called {args.player!r} in the statistics",
+                  file=sys.stderr)
+            return 2
+    if args.json:
+        return _emit(json.dumps(records.to_json(stats), ensure_ascii=False, indent=2))
+    if not stats:
+        return _emit(f"no finished games recorded yet ({stats_path()})")
+    return _emit(_describe(stats, args.variant))

@@ -1,0 +1,258 @@
+"""The arrangement search's results, and how a multi-deck choice becomes one.
+
+:class:`Arrangement` and :class:`ArrangedMeld` are what ``rummy_tui.arrange`` returns (see
+core/arrange.py). :func:`build` takes what core/arrange_multi.py chose (runs, sets, natural
+deadwood, wild cards playing as themselves) and deals out the jokers: into the gaps of the
+runs, onto sets of two, then spares into melds with room (keeping one pure sequence pure),
+else into the deadwood.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
+
+from .cards import ALL_CARDS, JOKER, Card
+from .melds import _run_fits, classify
+
+Special = Literal["flush", "straight_flush", "remigio"]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangedMeld:
+    """One meld of an arrangement: a run lists its cards in rank order, jokers in their gaps."""
+
+    kind: Literal["set", "run"]
+    pure: bool
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "pure": self.pure, "cards": [c.code for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """The lowest-penalty arrangement of a hand; ``to_json()`` gives the CLI's JSON object."""
+
+    variant: str
+    cards: tuple[Card, ...]
+    melds: tuple[ArrangedMeld, ...]
+    deadwood: tuple[Card, ...]
+    penalty: int
+    can_go_out: bool
+    special: Special | None = None
+    multiplier: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "cards": [c.code for c in self.cards],
+            "melds": [m.to_json() for m in self.melds],
+            "deadwood": [c.code for c in self.deadwood],
+            "penalty": self.penalty,
+            "can_go_out": self.can_go_out,
+            "special": self.special,
+            "multiplier": self.multiplier,
+        }
+
+
+class Run(NamedTuple):
+    """A run as the search chose it: its natural cards and where it lies on its line."""
+
+    mask: int  # the natural cards, 52-bit
+    pure: bool
+    line: int
+    first: int  # position in the line of its lowest natural
+    last: int
+    length: int
+
+
+@dataclass(slots=True)
+class Built:
+    """What the multi-deck search chose; ``met=False``: no melds count, all is deadwood."""
+
+    met: bool
+    runs: list[tuple[int, bool, int, int, int, int]] = field(default_factory=list)
+    sets: list[tuple[list[Card], int]] = field(default_factory=list)
+    natural_dead: list[Card] = field(default_factory=list)
+    wild_as_itself: list[Card] = field(default_factory=list)
+
+
+def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
+    """The arrangement of ``hand`` from the search's choice (``solver``: its rules)."""
+    if not chosen.met:
+        return finish(solver, hand, [], list(hand), met=False)
+    # the joker pool: printed jokers first, then wild cards not playing as themselves
+    pool = [c for c in hand if c == 52]
+    wild_left = [c for c in hand if c != 52 and c % 13 + 1 == solver.wild]
+    for c in chosen.wild_as_itself:
+        wild_left.remove(c)
+    pool.extend(sorted(wild_left))
+    melds: list[list[Card]] = []
+    kinds: list[str] = []
+    run_spans: list[tuple[Run, list[int]]] = []
+    for fields in chosen.runs:
+        opt = Run(*fields)
+        line = solver.lines[opt.line]
+        start = _place(line, opt.first, opt.last, opt.length)
+        run_spans.append((opt, list(range(start, start + opt.length))))
+    for opt, positions in run_spans:
+        line = solver.lines[opt.line]
+        base = (opt.mask & -opt.mask).bit_length() - 1
+        base -= base % 13
+        cards = []
+        for p in positions:
+            c = base + line[p] - 1
+            cards.append(ALL_CARDS[c] if opt.mask >> c & 1 else pool.pop(0))
+        melds.append(cards)
+        kinds.append("run")
+    for naturals, cost in chosen.sets:
+        melds.append(naturals + [pool.pop(0) for _ in range(cost)])
+        kinds.append("set")
+    # spare jokers: into a meld that has room, else deadwood
+    if pool:
+        _absorb(solver, melds, kinds, run_spans, pool)
+    # a meld's shape, as classify() would read it (the tests hold the two together): a run
+    # is pure when every card stands as itself, a set when it holds no joker or wild card
+    shaped = []
+    for i, cards in enumerate(melds):
+        if kinds[i] == "run":
+            opt, positions = run_spans[i]
+            line = solver.lines[opt.line]
+            base = (opt.mask & -opt.mask).bit_length() - 1
+            base -= base % 13
+            pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
+            if not pure and solver.wild is not None and all(c != 52 for c in cards):
+                # wild fillers that can all stand as themselves: a pure run after all
+                shape = classify(cards, solver.rules)
+                if shape is not None and shape.pure:
+                    cards = _in_rank_order(solver, cards)
+                    pure = True
+        else:
+            rank = cards[0] % 13
+            pure = all(c != 52 and c % 13 == rank for c in cards)
+        shaped.append(ArrangedMeld(kinds[i], pure, tuple(cards)))  # type: ignore[arg-type]
+    deadwood = chosen.natural_dead + pool
+    return finish(solver, hand, shaped, deadwood, met=True)
+
+
+def _in_rank_order(solver: Any, cards: list[Card]) -> list[Card]:
+    """The cards of a pure run, in their order on the run's line (A-2-3 or Q-K-A)."""
+    ranks = 0
+    for c in cards:
+        ranks |= 1 << (c % 13)
+    placed = solver.spans[ranks]
+    line = solver.lines[placed >> 8]
+    first = placed >> 4 & 0xF
+    where = {line[p]: p for p in range(first, first + (placed & 0xF))}
+    return sorted(cards, key=lambda c: where[c % 13 + 1])
+
+
+def _place(line: tuple[int, ...], first: int, last: int, length: int) -> int:
+    """Where a run of ``length`` covering positions first..last starts on its line."""
+    for start in range(min(first, len(line) - length), last - length, -1):
+        if start < 0:
+            break
+        window = line[start : start + length]
+        if len(set(window)) == length:
+            return start
+    raise AssertionError("no room for a run")  # the search never asks for one
+
+
+def _absorb(
+    solver: Any,
+    melds: list[list[Card]],
+    kinds: list[str],
+    run_spans: list[tuple[Run, list[int]]],
+    pool: list[Card],
+) -> None:
+    """Put spare jokers into melds with room, keeping one pure sequence pure (Indian)."""
+    set_room = solver.set_max if solver.set_max is not None else 99
+    order = list(range(len(melds)))
+    if solver.declaration:
+        # sets first, then impure runs, then pure runs but never the last pure one
+        pure_runs = [i for i in range(len(run_spans)) if run_spans[i][0].pure]
+        keep = pure_runs[-1:] if pure_runs else []
+        order = (
+            [i for i in order if kinds[i] == "set"]
+            + [i for i in order if kinds[i] == "run" and i not in pure_runs]
+            + [i for i in pure_runs if i not in keep]
+        )
+    else:
+        order = [i for i in order if kinds[i] == "set"] + [
+            i for i in order if kinds[i] == "run"
+        ]
+    for i in order:
+        if not pool:
+            return
+        if kinds[i] == "set":
+            while pool and len(melds[i]) < set_room:
+                melds[i].append(pool.pop(0))
+            continue
+        opt, positions = run_spans[i]
+        line = solver.lines[opt.line]
+        while pool and len(positions) < 13:
+            lo, hi = positions[0], positions[-1]
+            taken = {line[p] for p in positions}
+            if hi + 1 < len(line) and line[hi + 1] not in taken:
+                positions.append(hi + 1)
+                melds[i].append(pool.pop(0))
+            elif lo - 1 >= 0 and line[lo - 1] not in taken:
+                positions.insert(0, lo - 1)
+                melds[i].insert(0, pool.pop(0))
+            else:
+                break
+
+
+def finish(
+    solver: Any, hand: list[Card], melds: list[ArrangedMeld], deadwood: list[Card], met: bool
+) -> Arrangement:
+    arranged = sorted(melds, key=meld_order)
+    deadwood.sort(key=card_order)
+    value = sum(solver.values[c] for c in deadwood)
+    penalty = value if solver.cap is None else min(solver.cap, value)
+    can_go_out = not deadwood and met
+    special = multiplier = None
+    if solver.hr.specials:
+        special = _special(solver, hand)
+        if special is not None:
+            can_go_out = True
+        if can_go_out:
+            plain = JOKER not in hand
+            multiplier = {
+                "remigio": 10,
+                "straight_flush": 6 if plain else 5,
+                "flush": 4 if plain else 3,
+                None: 2 if plain else 1,
+            }[special]
+    return Arrangement(
+        solver.variant, tuple(hand), tuple(arranged), tuple(deadwood), penalty, can_go_out,
+        special, multiplier,
+    )
+
+
+def _special(solver: Any, hand: list[Card]) -> Special | None:
+    """Remigio's closing hands, on exactly the ten cards shown."""
+    if len(hand) != solver.hr.hand_size:
+        return None
+    naturals = [c for c in hand if c != 52]
+    if not naturals:
+        return None
+    if len({c % 13 for c in naturals}) == 1:
+        return "remigio"
+    if len({c // 13 for c in naturals}) != 1:
+        return None
+    if _run_fits([c % 13 + 1 for c in naturals], len(hand), solver.rules):
+        return "straight_flush"
+    return "flush"
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    return (4, 0) if card == 52 else (card // 13, card % 13)
+
+
+def meld_order(meld: ArrangedMeld) -> tuple[int, int, int]:
+    first = min((c for c in meld.cards if c != 52), key=card_order, default=JOKER)
+    if meld.kind == "run":
+        return (0, first // 13, first % 13)
+    return (1, first % 13, first // 13)

@@ -1,0 +1,379 @@
+"""The arrangement search for several decks, jokers and wild cards (Remigio, Fournier, Indian).
+
+It has the shape of the one-deck search (core/arrange.py):
+
+1. The hand is four layered 52-bit masks (cards held at least once, twice, ...); printed jokers
+   and Indian wild cards are a count of jokers. A wild card may instead play as itself in a
+   pure sequence (or alone with two jokers), which takes one joker from the count; jokers are
+   interchangeable, so that is exact. Playing as itself anywhere else never beats playing as a
+   joker, so it is not tried.
+2. Sets are chosen explicitly, rank by rank: for each rank, how many copies of each suit go to
+   sets (Indian: sets of different suits, as few as the copies allow, balanced; elsewhere one
+   set). A set of one natural and two jokers is never needed: the same cards make a run.
+3. What is left of each suit is looked up in its table (core/arrange_tables.py): the best
+   deadwood cost for each number of jokers the runs take, with the Indian sequences made (or
+   the room left for spare jokers). Combining the four suits is a small sum over jokers and
+   those states; a state that cannot meet the Indian declaration is never counted, and a set
+   choice whose cheapest suits already cost more than the best found is skipped.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .arrange_build import Built, build
+from .arrange_tables import COST, FULL_ROOM, KMASK, SUIT, family
+from .cards import ALL_CARDS, Card
+from .hand_rules import RuleError
+
+_W = 64
+_INF = 1 << 60
+
+_SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
+
+
+def _stretches(mask: int) -> int:
+    starts = mask & (mask >> 1) & (mask >> 2)
+    return starts | (starts << 1) | (starts << 2)
+
+
+def _span(ranks: int, kinds: tuple[str, ...]) -> int:
+    """The shortest placing of these ranks (bit r-1 = rank r) on a line a run may lie on,
+    packed as line << 8 | position of the first << 4 | span."""
+    best = None
+    for li, kind in enumerate(kinds):
+        if kind == "low":  # A..K
+            lo = (ranks & -ranks).bit_length() - 1
+            first, span = lo, ranks.bit_length() - lo
+        elif kind == "high":  # 2..K, A
+            turned = (ranks >> 1) | ((ranks & 1) << 12)
+            lo = (turned & -turned).bit_length() - 1
+            first, span = lo, turned.bit_length() - lo
+        else:  # wrap: round the corner, the shortest arc
+            first, span = 0, 14
+            for lo in range(13):
+                if ranks >> lo & 1:
+                    turned = ((ranks >> lo) | (ranks << (13 - lo))) & SUIT
+                    if turned.bit_length() < span:
+                        first, span = lo, turned.bit_length()
+        if best is None or span < best[2]:
+            best = (li, first, span)
+    assert best is not None
+    return best[0] << 8 | best[1] << 4 | best[2]
+
+
+@lru_cache(maxsize=4096)
+def _set_options(counts: tuple[int, ...], distinct: bool, set_max: int | None, jokers: int):
+    """Ways to send copies of one rank to sets: (jokers, copies per suit, sizes of the sets).
+
+    Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
+    filled evenly, and a set of two takes a joker. Otherwise one set takes them all (or as few
+    sets of at most ``set_max`` as hold them)."""
+    out = []
+    for u0 in range(counts[0] + 1):
+        for u1 in range(counts[1] + 1):
+            for u2 in range(counts[2] + 1):
+                for u3 in range(counts[3] + 1):
+                    n = u0 + u1 + u2 + u3
+                    if n < 2:
+                        continue
+                    if distinct:
+                        m = max(u0, u1, u2, u3)
+                    else:
+                        m = 1 if set_max is None else -(-n // set_max)
+                    if n < 2 * m:
+                        continue
+                    need = max(0, 3 * m - n)
+                    if need <= jokers:
+                        out.append((need, -n, (u0, u1, u2, u3), m))
+    out.sort()
+    return tuple((need, u, m) for need, _, u, m in out)
+
+
+class MultiDeckSolver:
+    """Remigio and Indian (and any hand with copies or jokers)."""
+
+    def __init__(self, hr: Any, plain_values: tuple[int, ...] | None = None) -> None:
+        mr = hr.melds
+        self.hr = hr
+        self.rules = mr
+        self.variant = hr.variant
+        self.values = hr.values
+        self.cost = [v * _W + 1 for v in hr.values]
+        self.wild = mr.wild_rank
+        self.declaration = hr.declaration
+        self.cap = hr.cap
+        self.set_max = mr.set_max
+        self.distinct = mr.set_distinct_suits
+        lines: list[tuple[int, ...]] = []
+        kinds: list[str] = []
+        if mr.wrap:
+            lines, kinds = [tuple(range(1, 14)) + tuple(range(1, 13))], ["wrap"]
+        else:
+            if mr.ace_low:
+                lines.append(tuple(range(1, 14)))
+                kinds.append("low")
+            if mr.ace_high:
+                lines.append(tuple(range(2, 14)) + (1,))
+                kinds.append("high")
+        self.lines = lines
+        spans = _SPAN_TABLES.get(tuple(kinds))
+        if spans is None:
+            spans = [0] + [_span(m, tuple(kinds)) for m in range(1, 8192)]
+            _SPAN_TABLES[tuple(kinds)] = spans
+        self.spans = spans
+        rank_cost = tuple(self.cost[:13])
+        if any(self.cost[s * 13 + r] != rank_cost[r] for s in range(4) for r in range(13)):
+            raise RuleError("the arrangement search needs card values that ignore the suit")
+        plain_cost = None
+        if self.wild is not None and plain_values is not None:
+            plain_cost = tuple(v * _W + 1 for v in plain_values[:13])
+        self.fam = family(
+            tuple(kinds), spans, rank_cost, self.wild, self.declaration, plain_cost
+        )
+        self.jcost = self.cost[52]
+        self.room_cap = FULL_ROOM
+
+    # -- the search --
+
+    def solve(self, hand: list[Card], sequence_down: bool) -> Any:
+        layers = [0, 0, 0, 0]
+        jokers = 0
+        wild = self.wild
+        for card in hand:
+            if card == 52:
+                jokers += 1
+                continue
+            if card % 13 + 1 == wild:
+                jokers += 1
+            bit = 1 << card
+            for depth in range(4):
+                if not layers[depth] & bit:
+                    layers[depth] |= bit
+                    break
+            else:
+                raise RuleError(f"more than 4 copies of {ALL_CARDS[card].code}")
+        l1, l2, l3, l4 = layers
+        if self.declaration and not self._pure_run_possible(l1):
+            return build(self, hand, Built(met=False))
+        keys = [
+            (l1 >> s & SUIT) | (l2 >> s & SUIT) << 13 | (l3 >> s & SUIT) << 26 | (l4 >> s & SUIT) << 39
+            for s in (0, 13, 26, 39)
+        ]
+        # the ranks that could make a set, and how
+        ranks = []
+        c0, c1, c2, c3 = (keys[s] & SUIT for s in range(4))
+        pairs = (c0 | c1) & (c2 | c3) | c0 & c1 | c2 & c3  # in two suits or more
+        if not self.distinct:  # or twice in one suit
+            pairs |= (keys[0] | keys[1] | keys[2] | keys[3]) >> 13 & SUIT
+        if wild is not None:
+            pairs &= ~(1 << (wild - 1))
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            r = low.bit_length() - 1
+            counts = tuple(
+                (k & low) and 1 + bool(k >> 13 & low) + bool(k >> 26 & low) + bool(k >> 39 & low)
+                for k in keys
+            )
+            options = _set_options(counts, self.distinct, self.set_max, jokers)
+            if options:
+                ranks.append((r, options))
+        self.best = _INF
+        self.best_choice: Any = None
+        self.jokers = jokers
+        # tables are made for up to 2, 4, 6, ... jokers: one serves hands with fewer
+        self.cap_k = jokers + (jokers & 1)
+        self.memo: dict[int, tuple[int, ...]] = {}
+        # what the ranks from i on could still take out of each suit's deadwood, at most
+        reach = [[0, 0, 0, 0] for _ in range(len(ranks) + 1)]
+        for i in range(len(ranks) - 1, -1, -1):
+            r, options = ranks[i]
+            cost = self.fam.rank_cost[r]
+            reach[i] = [
+                reach[i + 1][s] + cost * max(u[s] for _, u, _ in options) for s in range(4)
+            ]
+        self.reach = reach
+        tables = [self._table(k) for k in keys]
+        # no sets first: the bound for the rest, and what a tie keeps
+        self.best = self._combine(tables, 0, 0, None)
+        self.best_choice = ([], keys, 0, 0)
+        if self.declaration and self.best >= _INF:
+            # no sets and still no declaration: sets only take cards and jokers away from
+            # sequences, so no choice of sets meets it
+            return build(self, hand, Built(met=False))
+        self._choose(ranks, 0, keys, tables, 0, 0, [])
+        if self.best >= _INF:
+            return build(self, hand, Built(met=False))
+        return build(self, hand, self._rebuild(hand, keys, layers))
+
+    def _pure_run_possible(self, l1: int) -> bool:
+        for s in range(4):
+            m = (l1 >> (13 * s)) & SUIT
+            if _stretches(m) or _stretches((m >> 1) | ((m & 1) << 12)):
+                return True
+        return False
+
+    def _choose(
+        self, ranks: list, i: int, keys: list[int], tables: list, used: int, aux: int,
+        chosen: list,
+    ) -> None:
+        """Every choice of sets, rank by rank (the biggest sets first, no set last), then the
+        suits' tables.
+
+        A subtree is skipped when even taking every card its ranks could still send to sets
+        out of each suit's deadwood would not beat the best found (removing a card lowers a
+        suit's cost by at most that card's cost, and never below nothing)."""
+        floor = 0
+        reach = self.reach[i]
+        room = self.jokers - used
+        for s in range(4):
+            for e in tables[s]:  # the cheapest entry the jokers left can pay for
+                if (e >> 8 & KMASK) <= room:
+                    f = (e >> COST) - reach[s]
+                    if f > 0:
+                        floor += f
+                    break
+            else:
+                return
+        if floor >= self.best:
+            return
+        if i == len(ranks):
+            cost = self._combine(tables, used, aux, None)
+            if cost < self.best:
+                self.best = cost
+                self.best_choice = (list(chosen), list(keys), used, aux)
+            return
+        r, options = ranks[i]
+        bit = 1 << r
+        set_aux = 0 if self.declaration else FULL_ROOM
+        for need, u, m in options:
+            if used + need > self.jokers:
+                break
+            new = list(keys)
+            new_tables = list(tables)
+            for s in range(4):
+                if u[s]:
+                    k = new[s]
+                    for _ in range(u[s]):
+                        k = _take_rank(k, bit)
+                    new[s] = k
+                    new_tables[s] = self._table(k)
+            chosen.append((r, u, m))
+            self._choose(ranks, i + 1, new, new_tables, used + need, set_aux, chosen)
+            chosen.pop()
+        self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
+
+    def _table(self, key: int) -> tuple[int, ...]:
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.fam.table(key, self.cap_k)
+        return found
+
+    def _combine(self, tables: list, used: int, aux: int, trace: list | None) -> int:
+        """The lowest cost of the four suits' tables together, ``used`` jokers already in
+        sets; ``trace`` collects, per suit, each state's cheapest way there."""
+        jokers = self.jokers
+        best = self.best if trace is None else _INF
+        left = 0
+        for t in tables:
+            left += t[0] >> COST
+        comb = self.fam.comb
+        states = {used << 8 | aux: 0}
+        for t in tables:
+            left -= t[0] >> COST
+            nxt: dict[int, int] = {}
+            back: dict[int, tuple[int, int]] = {}
+            for sk, sc in states.items():
+                sk_k = sk >> 8
+                sa = sk & 0xFF
+                for e in t:
+                    c = sc + (e >> COST)
+                    if c + left >= best:
+                        break
+                    kk = sk_k + (e >> 8 & KMASK)
+                    if kk > jokers:
+                        continue
+                    key = kk << 8 | comb[sa][e & 0xFF]
+                    old = nxt.get(key)
+                    if old is None or c < old:
+                        nxt[key] = c
+                        if trace is not None:
+                            back[key] = (sk, e)
+            states = nxt
+            if trace is not None:
+                trace.append(back)
+        out = _INF
+        out_key = -1
+        for sk, sc in states.items():
+            cost = self._final(sk, sc)
+            if cost < out:
+                out, out_key = cost, sk
+        if trace is not None:
+            trace.append(out_key)
+        return out
+
+    def _final(self, state: int, cost: int) -> int:
+        a = state & 0xFF
+        if self.declaration:
+            return cost if a & 6 == 6 else _INF
+        spare = self.jokers - (state >> 8) - a.bit_count()
+        return cost + spare * self.jcost if spare > 0 else cost
+
+    # -- from the best choice back to cards --
+
+    def _rebuild(self, hand: list[Card], keys0: list[int], layers: list[int]) -> "Built":
+        chosen, keys, used, aux = self.best_choice
+        trace: list = []
+        self._combine([self._table(k) for k in keys], used, aux, trace)
+        state = trace.pop()
+        entries = []
+        for back in reversed(trace):
+            state, e = back[state]
+            entries.append(e)
+        entries.reverse()
+        out = Built(met=True)
+        for s, key in enumerate(keys):
+            if not key:
+                continue
+            base = 13 * s
+            e = entries[s]
+
+            def dead(r: int, base: int = base) -> None:
+                if r + 1 != self.wild:
+                    out.natural_dead.append(ALL_CARDS[base + r])
+
+            def run(m: int, cost: int, base: int = base) -> None:
+                placed = self.spans[m]
+                span = placed & 0xF
+                length = 3 if span < 3 else span
+                first = placed >> 4 & 0xF
+                out.runs.append(
+                    (m << base, length == m.bit_count(), placed >> 8, first,
+                     first + span - 1, length)
+                )
+                if self.wild is not None and m >> (self.wild - 1) & 1:
+                    out.wild_as_itself.append(ALL_CARDS[base + self.wild - 1])
+
+            self.fam.unroll(key, self.cap_k, e, dead, run)
+        for r, u, m in chosen:
+            groups: list[list[Card]] = [[] for _ in range(m)]
+            for s in range(4):
+                if self.distinct:  # each copy of a suit in another set, the smallest first
+                    for g in sorted(range(m), key=lambda i: len(groups[i]))[: u[s]]:
+                        groups[g].append(ALL_CARDS[13 * s + r])
+                else:
+                    for _ in range(u[s]):
+                        min(groups, key=len).append(ALL_CARDS[13 * s + r])
+            for g in groups:
+                out.sets.append((sorted(g), max(0, 3 - len(g))))
+        return out
+
+
+def _take_rank(key: int, bit: int) -> int:
+    """Remove one copy of the rank ``bit`` from a packed suit pattern (its top layer)."""
+    for shift in (39, 26, 13, 0):
+        if key >> shift & bit:
+            return key ^ (bit << shift)
+    raise AssertionError("no copy to take")

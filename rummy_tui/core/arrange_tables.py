@@ -1,0 +1,262 @@
+"""Per-suit run tables for the multi-deck arrangement search (Remigio, Fournier, Indian).
+
+Once the sets are chosen, what is left of a suit is a *pattern*: how many copies of each rank
+it holds, kept as four 13-bit layers (ranks held at least once, twice, three and four times)
+packed in one int. The table of a pattern lists every useful way to lay runs in that suit and
+leave the rest as deadwood, as packed ints ``cost << COST | jokers << 8 | aux``:
+
+- ``cost``: the deadwood cost of the suit's naturals (value * 64 + 1 a card; a wild card left
+  out of every run is a joker, so it costs nothing here);
+- ``jokers``: the jokers the runs need (to fill gaps and reach three cards; a wild card playing
+  as itself also takes one from the pool, see arrange_multi);
+- ``aux``: Indian, the runs made (bit 1: one or more, bit 2: two or more) and bit 4: one is
+  pure; elsewhere, the room the runs leave for spare jokers, in unary (capped at ``ROOM``).
+
+Only Pareto-optimal entries are kept: no other entry is as cheap with no more jokers and at
+least as much ``aux``. Tables are tuples of ints, so the garbage collector soon stops scanning
+them, and they live in one bounded cache (two generations: a full one is dropped whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SUIT = 0x1FFF
+COST = 14
+"""Shift of the cost in a table entry."""
+KMASK = 0x3F
+ROOM = 7
+"""Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
+FULL_ROOM = (1 << ROOM) - 1
+EMPTY = (0,)
+MAX_JOKERS = 14
+"""No hand holds more (the search is asked about 14 cards at most)."""
+
+
+def take4(key: int, m: int) -> int:
+    """Remove one copy of each rank of the 13-bit mask ``m`` from a packed suit pattern."""
+    l1 = key & SUIT
+    l2 = (key >> 13) & SUIT
+    l3 = (key >> 26) & SUIT
+    l4 = key >> 39
+    a2 = m & l2
+    a3 = m & l3
+    a4 = m & l4
+    return (l1 ^ m ^ a2) | (l2 ^ a2 ^ a3) << 13 | (l3 ^ a3 ^ a4) << 26 | (l4 ^ a4) << 39
+
+
+def _comb_declaration(a: int, b: int) -> int:
+    runs = min(2, (a & 1) + (a >> 1 & 1) + (b & 1) + (b >> 1 & 1))
+    return (0, 1, 3)[runs] | ((a | b) & 4)
+
+
+def _comb_room(a: int, b: int) -> int:
+    return (1 << min(ROOM, a.bit_count() + b.bit_count())) - 1
+
+
+COMB_DECLARATION = [[_comb_declaration(a, b) for b in range(8)] for a in range(8)]
+COMB_ROOM = [[_comb_room(a, b) for b in range(FULL_ROOM + 1)] for a in range(FULL_ROOM + 1)]
+
+
+class TableCache:
+    """A bounded dict in two generations: when the new one fills up, the old one goes."""
+
+    __slots__ = ("new", "old", "cap")
+
+    def __init__(self, cap: int) -> None:
+        self.new: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+        self.cap = cap
+
+    def get(self, key: Any) -> Any:
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, value: Any) -> None:
+        if len(self.new) >= self.cap:
+            self.old = self.new
+            self.new = {}
+        self.new[key] = value
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+
+TABLES = TableCache(16_000)
+"""Every family's suit tables (the family's tag is in the key's high bits)."""
+OPTIONS = TableCache(4_000)
+"""Run options by (family, lowest rank, ranks held, jokers)."""
+
+_FAMILIES: dict[tuple, "Family"] = {}
+
+
+def pareto(cand: list[int]) -> tuple[int, ...]:
+    """The entries no other entry beats (as cheap, no more jokers, at least as much aux)."""
+    cand.sort()
+    kept: list[int] = []
+    for e in cand:
+        k = e >> 8 & KMASK
+        a = e & 0xFF
+        for f in kept:
+            if (f >> 8 & KMASK) <= k and not a & ~f & 0xFF:
+                break
+        else:
+            kept.append(e)
+    return tuple(kept)
+
+
+class Family:
+    """What decides the tables: the lines runs lie on, the rank costs, the wild rank (if a
+    pattern holds it) and whether aux counts Indian sequences or room."""
+
+    def __init__(
+        self,
+        tag: int,
+        spans: list[int],
+        rank_cost: tuple[int, ...],
+        wild: int | None,
+        declaration: bool,
+        plain: "Family | None",
+    ) -> None:
+        self.tag = tag << 58
+        self.spans = spans
+        self.rank_cost = rank_cost
+        self.wild_bit = 1 << (wild - 1) if wild is not None else 0
+        self.declaration = declaration
+        self.comb = COMB_DECLARATION if declaration else COMB_ROOM
+        self.plain = plain or self
+        """The family without the wild rank, for patterns that do not hold it."""
+
+    def run_options(self, r: int, held: int) -> tuple[int, ...]:
+        """Every run whose lowest natural is rank ``r``, the others from ``held``, cheapest
+        first, packed as ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers:
+        what it takes from the pool; aux: as in a table entry)."""
+        key = self.tag | r << 13 | held
+        found = OPTIONS.get(key)
+        if found is not None:
+            return found  # type: ignore[return-value]
+        own = 1 << r
+        others = held & ~own
+        spans = self.spans
+        wild_bit = self.wild_bit
+        declaration = self.declaration
+        out = []
+        sub = others
+        while True:
+            chosen = sub | own
+            n = chosen.bit_count()
+            span = spans[chosen] & 0xF
+            length = 3 if span < 3 else span
+            fill = length - n
+            cost = fill
+            if chosen & wild_bit:
+                # a wild card plays as itself only in a pure sequence, or alone with two
+                # jokers (then it is the meld's one natural card)
+                cost = fill + 1 if fill == 0 or n == 1 else 99
+            if cost <= MAX_JOKERS:
+                if declaration:
+                    aux = 5 if fill == 0 else 1
+                else:
+                    aux = (1 << min(ROOM, 13 - length)) - 1
+                out.append((cost, -n, chosen, aux))
+            if not sub:
+                break
+            sub = (sub - 1) & others
+        out.sort()
+        found = tuple(m << 12 | a << 4 | c for c, _, m, a in out)
+        OPTIONS.put(key, found)
+        return found
+
+    def table(self, key: int, jokers: int) -> tuple[int, ...]:
+        """The Pareto table of a suit pattern, when the hand holds ``jokers`` jokers."""
+        if not key:
+            return EMPTY
+        if not key & self.wild_bit:
+            fam = self.plain
+        else:
+            fam = self
+        ck = fam.tag | jokers << 52 | key
+        found = TABLES.new.get(ck)
+        if found is None:
+            found = TABLES.get(ck)
+            if found is None:
+                found = fam._compute(key, jokers)
+                TABLES.put(ck, found)
+        return found
+
+    def _compute(self, key: int, jokers: int) -> tuple[int, ...]:
+        q1 = key & SUIT
+        low = q1 & -q1
+        r = low.bit_length() - 1
+        here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
+        cand = [e + here for e in self.table(take4(key, low), jokers)]
+        comb = self.comb
+        for opt in self.run_options(r, q1):
+            cost = opt & 0xF
+            if cost > jokers:
+                break
+            m = opt >> 12
+            aux = opt >> 4 & 0xFF
+            for e in self.table(take4(key, m), jokers):
+                k = (e >> 8 & KMASK) + cost
+                if k <= jokers:
+                    cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
+        return pareto(cand)
+
+    def unroll(
+        self, key: int, jokers: int, entry: int, dead: Callable[[int], None],
+        run: Callable[[int, int], None],
+    ) -> None:
+        """Walk back from a table entry to the runs and deadwood that make it."""
+        while key:
+            fam = self if key & self.wild_bit else self.plain
+            q1 = key & SUIT
+            low = q1 & -q1
+            r = low.bit_length() - 1
+            here = 0 if low & fam.wild_bit else fam.rank_cost[r] << COST
+            rest = take4(key, low)
+            if entry - here in fam.table(rest, jokers):
+                dead(r)
+                key, entry = rest, entry - here
+                continue
+            cost_part = entry >> COST << COST
+            k = entry >> 8 & KMASK
+            aux = entry & 0xFF
+            for opt in fam.run_options(r, q1):
+                cost, m, oaux = opt & 0xF, opt >> 12, opt >> 4 & 0xFF
+                rest = take4(key, m)
+                for e in fam.table(rest, jokers):
+                    if (
+                        e >> COST << COST == cost_part
+                        and (e >> 8 & KMASK) + cost == k
+                        and fam.comb[e & 0xFF][oaux] == aux
+                    ):
+                        run(m, cost)
+                        key, entry = rest, e
+                        break
+                else:
+                    continue
+                break
+            else:  # pragma: no cover - the table was built from these very options
+                raise AssertionError("suit table entry with no source")
+
+
+def family(
+    lines_key: tuple[str, ...], spans: list[int], rank_cost: tuple[int, ...], wild: int | None,
+    declaration: bool, plain_cost: tuple[int, ...] | None,
+) -> Family:
+    """The shared family for these rules (made once; there are only a few)."""
+    key = (lines_key, rank_cost, wild, declaration)
+    found = _FAMILIES.get(key)
+    if found is None:
+        plain = None
+        if wild is not None and plain_cost is not None:
+            plain = family(lines_key, spans, plain_cost, None, declaration, None)
+        found = Family(len(_FAMILIES) + 1, spans, rank_cost, wild, declaration, plain)
+        _FAMILIES[key] = found
+    return found

@@ -1,0 +1,269 @@
+"""The base of every rule set: what the engine's phase machine asks of a variant.
+
+Each variant module (``core/variants/*.py``) holds one subclass of :class:`Variant` that
+reads like its rule text, and registers it with one call (``register(Remi())``). The
+subclass carries everything about that game:
+
+- its facts: ``key``, ``title``, player counts, the seats, the deck and the deal;
+- its options model (``Options``, pydantic) and its picker entries (``presets``);
+- what the app needs to know: ``pickup_depths`` (which discards may be taken: the keys
+  1-3 in Remi), ``finish_action`` (the name of the finishing move: "Close", "Declare");
+- its rule hooks, named for the rules they are (``check_take``, ``check_meld``,
+  ``check_discard``, ``on_last_discard``, ``score_round``, ``eliminate``,
+  ``game_winner``, ...), called by the engine at the points of a turn where they apply;
+- its own actions (``actions``: Remigio's Close, Indian's Declare / Drop / MissTurn,
+  Remi's EndOnEmptyStock), each a check and a do, which the engine dispatches.
+
+The defaults here are those the rule texts share; a variant overrides what differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .arrange import best_arrangement
+from .cards import Card, make_deck
+from .hand_rules import HandRules, RuleError
+from .seats import highest_unique, next_seat
+
+if TYPE_CHECKING:
+    from .state import Action, GameState, PlayerResult, PlayerView, RoundResult
+
+    Source = GameState | PlayerView
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One entry of the picker: a variant with some option overrides (Indian: a format)."""
+
+    key: str
+    variant: str
+    title: str
+    description: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Variant:
+    """Defaults shared by the rule texts; each variant overrides what differs."""
+
+    # --- facts ------------------------------------------------------------------------------
+    key: str = ""
+    """The name in the CLI, the saves and the code ("indian")."""
+    title: str = ""
+    """The display name in messages and in docs/RULES.md's heading ("Indian Rummy")."""
+    short_title: str = ""
+    """The name in the app's header, when shorter than ``title`` (empty: the title)."""
+    aliases: tuple[str, ...] = ()
+    """Other names ``rummy-tui new`` accepts for this variant."""
+    Options: ClassVar[type[Any]]
+    """The pydantic options model (every setting the rule text leaves to the players)."""
+    presets: tuple[Preset, ...] = ()
+    min_players: int = 2
+    max_players: int = 6
+    upcard: bool = True
+    """A card is turned up to start the discard pile (not in Remi)."""
+    dealer_plays_first: bool = False
+    """Remi: the dealer plays first; elsewhere the player after the dealer does."""
+    direction: int = 1
+    """+1 clockwise (seat i+1 is to the left of seat i), -1 anticlockwise."""
+    table_melds: bool = False
+    """Melds are laid on the table during play (Rummy, Remi)."""
+    lay_off: bool = False
+    """Cards may be added to melds on the table (Rummy)."""
+    pickup_depths: tuple[int, ...] = (1,)
+    """Which discards may be taken, 1 = the top card (Remi: any of the top three)."""
+    pickup_must_meld: bool = False
+    """Remi: a card taken from the discard pile must be melded in the same turn."""
+    last_discard_closes: bool = False
+    """Remi: discarding the last card closes the round (the bots plan for it)."""
+    finish_action: str = ""
+    """The finishing move the app names ("Close", "Declare"), or "" (go out by playing)."""
+    actions: ClassVar[dict[type, tuple[str, str]]] = {}
+    """This variant's own actions: action type -> (name of its check, name of its do)."""
+
+    # --- setup ------------------------------------------------------------------------------
+
+    def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
+        """The hand rules for the library's front door, ``arrange(cards, variant, wild,
+        **rules)``: ``rules`` are the few options that change how a hand counts."""
+        raise NotImplementedError
+
+    def no_wild(self, wild: Any) -> None:
+        if wild is not None:
+            raise RuleError(f"{self.title} has no wild rank (only Indian Rummy has one)")
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players"
+            )
+
+    def check_options(self, options: Any, n: int) -> None:
+        """Options that are valid alone but not with this many players."""
+
+    def preset_of(self, options: Any) -> str:
+        """The picker entry a game with these options belongs to (saves record it)."""
+        return self.key
+
+    def deck(self, options: Any, n: int) -> list[Card]:
+        return make_deck(1, 0)
+
+    def deal_size(self, n: int) -> int:
+        return 10
+
+    def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
+        """After the hands and the upcard: set this variant's deal state; the log lines to
+        add (Indian turns up the wild joker here)."""
+        return []
+
+    def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
+        raise NotImplementedError
+
+    def rules_for(self, state: Source) -> HandRules:
+        """The hand rules of this game (Indian: with this deal's wild rank)."""
+        return self.hand_rules(state.options)
+
+    def hand_size_between_turns(self, state: GameState, player: int) -> int:
+        """Cards a player holds between turns, counting those laid on the table."""
+        return self.deal_size(sum(1 for e in state.eliminated if not e)) - state.laid[player]
+
+    def first_dealer(self, roll: int, n: int) -> int:
+        """The first dealer, from a random seat ``roll``."""
+        return roll
+
+    def next_dealer(self, state: GameState) -> int:
+        """The deal passes to the next player still in the game, in the direction of play."""
+        return next_seat(state.eliminated, state.dealer, state.direction)
+
+    def first_player(self, state: GameState) -> int:
+        if self.dealer_plays_first:
+            return state.dealer
+        return next_seat(state.out, state.dealer, state.direction)
+
+    # --- the turn ---------------------------------------------------------------------------
+
+    def check_take(self, src: Source, hand: Sequence[Card], depth: int, card: Card) -> None:
+        """A taken discard must meet this variant's condition (Remi: it melds at once)."""
+
+    def on_draw(self, new: GameState, card: Card, from_stock: bool) -> None:
+        """After a draw from either pile (``new`` is the engine's fresh copy)."""
+
+    def on_take(self, new: GameState, card: Card, depth: int) -> None:
+        """After a discard was taken (``depth`` 1: the top card)."""
+
+    def check_meld(self, src: Source, rest: list[Card], cards: Sequence[Card], kind: str) -> None:
+        """A meld's own conditions, beyond being a set or a run (``rest``: the hand left)."""
+        self.check_keep(src, rest)
+
+    run_note: str = ""
+    """Added to the "not a meld" message (Remi: which runs there are)."""
+
+    def meld_candidates(self, src: Source, hand: list[Card]) -> list[tuple[Card, ...]]:
+        """The melds ``legal_actions`` offers (each is still checked): the best arrangement's."""
+        return [tuple(m.cards) for m in best_arrangement(hand, self.rules_for(src)).melds]
+
+    def check_keep(self, src: Source, rest: list[Card]) -> None:
+        """What is left after a meld or a lay-off must let the turn end."""
+
+    def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
+        """After a meld was laid on the table by ``new.to_move``."""
+
+    def on_lay_off(self, new: GameState) -> None:
+        """After cards were laid off by ``new.to_move``."""
+
+    def on_hand_emptied(self, new: GameState, player: int) -> None:
+        """A meld or lay-off used the last card: how the round ends."""
+        raise NotImplementedError(f"{self.title}: a hand never runs out by melding")
+
+    def check_discard(self, src: Source, card: Card) -> None:
+        """This variant's limits on the discard (the card is in the hand, in the play phase)."""
+
+    def on_discard(self, new: GameState, card: Card) -> None:
+        """After a discard that leaves cards in the hand."""
+
+    def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
+        """The discard was the player's last card: how the round ends."""
+        raise NotImplementedError(f"{self.title}: a hand never runs out by discarding")
+
+    def on_turn_end(self, new: GameState) -> None:
+        """The turn of ``new.to_move`` ends normally (before the next player is chosen)."""
+
+    def clear_turn(self, new: GameState) -> None:
+        """Forget the marks of the turn that ended (a turn or a round ended)."""
+
+    def empty_stock(self, state: GameState) -> str:
+        """What happens when a turn begins with an empty stock: "rebuild" the stock from the
+        discard pile, end the round "void", or "choice" (Remi: the player decides)."""
+        return "rebuild" if len(state.discard) >= 2 else "void"
+
+    def on_rebuild(self, new: GameState) -> None:
+        """The stock was rebuilt from the discard pile."""
+
+    def draw_phase_extras(self, src: Source, stock_count: int) -> list[Action]:
+        """This variant's own legal actions before the draw (after draws and pick-ups)."""
+        return []
+
+    def play_phase_extras(self, src: Source, hand: list[Card], distinct: list[Card]) -> list[Action]:
+        """This variant's own legal actions after the draw (after the discards)."""
+        return []
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    def score_round(
+        self, state: GameState, winner: int | None, ending: str, closing: Card | None
+    ) -> tuple[list[PlayerResult], int, int, str | None]:
+        """The players' results of a finished round (deltas not yet added to the scores),
+        with the multiplier, the bonus and the special closing hand."""
+        raise NotImplementedError
+
+    def eliminate(self, state: GameState) -> None:
+        """Mark newly eliminated players (``state`` is the engine's new state, scores added)."""
+
+    def elimination_limit(self, options: Any) -> int | None:
+        """The total at which a player is out of the game, or None (no elimination)."""
+        return None
+
+    def game_winner(self, state: GameState) -> int | None:
+        """The winner once a round has been scored, or None to play another round."""
+        raise NotImplementedError
+
+    def check_payments(self, state: GameState, result: RoundResult) -> str | None:
+        """What is wrong with a finished round's score changes under this variant's scoring
+        (the invariants and the saves' validation ask), or None."""
+        return None
+
+    results_show_table: bool = False
+    """Remi: a round result's melds are those on the table, not part of the hand shown."""
+
+
+# --- rule pieces that several rule texts share ---------------------------------------------
+
+def target_or_rounds_winner(state: GameState) -> int | None:
+    """The highest total wins at the target, or after the fixed number of rounds (option);
+    a tie for the top plays another round. (Basic Rummy and Remigio Fournier.)"""
+    everyone = list(range(len(state.players)))
+    if state.options.rounds is not None:
+        if state.round_no >= state.options.rounds:
+            return highest_unique(state.scores, everyone)
+        return None
+    if max(state.scores) >= state.options.target:
+        return highest_unique(state.scores, everyone)
+    return None
+
+
+def winner_collects(result: RoundResult) -> str | None:
+    """The round's winner scored the losers' penalties times the multiplier, and nobody
+    else scored. (Basic Rummy and Remigio Fournier.)"""
+    deltas = [r.delta for r in result.players]
+    w = result.winner
+    collected = sum(r.penalty for q, r in enumerate(result.players) if q != w)
+    if w is None:
+        return "nobody went out but the round was scored"
+    if deltas[w] != collected * result.multiplier:
+        return f"the winner got {deltas[w]}, expected {collected} x {result.multiplier}"
+    if any(d for q, d in enumerate(deltas) if q != w):
+        return "a loser's score changed"
+    return None
+
