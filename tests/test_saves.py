@@ -320,6 +320,31 @@ def test_a_version_1_save_is_migrated():
     assert saves.dumps(state) == (FIXTURES / "valid" / "rummy.json").read_bytes()
 
 
+def test_a_version_2_fournier_save_is_settled_between_the_players():
+    # version 2 moved only the closer's total; version 3 has each loser pay the closer
+    v2 = FIXTURES / "v2" / "remigio-fournier-v2.json"
+    raw = json.loads(v2.read_bytes())
+    assert raw["schema_version"] == 2
+    old = raw["history"]
+    assert any(r["winner"] is not None for r in old)
+    state = saves.load_game(v2)
+    assert sum(state.scores) == 0
+    for before, after in zip(old, state.history):
+        w = before["winner"]
+        for q, (b, a) in enumerate(zip(before["players"], after.players)):
+            if q == w:
+                assert a.delta == b["delta"]  # the closer collected as before
+            else:
+                assert a.delta == -b["penalty"] * before["multiplier"]
+    assert state.last_round is state.history[-1]
+    assert [r.total for r in state.history[-1].players] == state.scores
+    # other variants' version-2 files only change their version number
+    rummy = json.loads((FIXTURES / "valid" / "rummy.json").read_bytes())
+    rummy["schema_version"] = 2
+    assert saves.parse_save(json.dumps(rummy).encode()) == saves.load_game(
+        FIXTURES / "valid" / "rummy.json")
+
+
 def test_migration_chain_is_complete_and_refuses_bad_version_1_seats():
     assert sorted(saves.MIGRATIONS) == list(range(1, saves.SCHEMA_VERSION))
     raw = json.loads((FIXTURES / "v1" / "rummy-v1.json").read_bytes())

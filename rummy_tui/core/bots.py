@@ -179,8 +179,9 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
             picks = _remi_pickups(v)
             if not v.stock_count:
                 return picks[0] if picks else EndOnEmptyStock()
-            if picks and rng.random() < 0.8:
-                return picks[0]
+            if picks:
+                # a pick-up melds at once, which scores: even the easy bot takes one
+                return _normal_remi_draw(v, hand, _rules(v))
             return _DRAW
         if v.discard and _fits(hand, v.discard[-1]) and rng.random() < 0.5:
             return _TAKE

@@ -8,7 +8,8 @@
 - hand sizes fit the phase (between turns every player in the deal holds the variant's hand
   size less the cards they laid on the table; the player who has drawn holds one more);
 - scores add up (each total is the sum of the round results, and each round's payments
-  follow the variant's scoring), and every revealed hand is its melds plus its deadwood;
+  follow the variant's scoring; Remigio (Fournier)'s balances add up to zero), and every
+  revealed hand is its melds plus its deadwood;
 - a round and a game always end (an action limit per round and a round limit per game).
 """
 
@@ -134,6 +135,8 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
             return f"round {result.round_no}: {problem}"
     if totals != state.scores:
         return f"scores {state.scores} are not the sum of the rounds {totals}"
+    if state.variant == "remigio-fournier" and sum(state.scores) != 0:
+        return f"the balances {state.scores} do not add up to zero"
     if state.phase == "game_over" and state.winner is None:
         return "the game is over without a winner"
     return _limits(state)

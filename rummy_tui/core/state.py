@@ -273,9 +273,12 @@ class GameState:
     missed: list[int] = field(default_factory=list)
     """Indian with the turn timer: each player's missed turns in a row this deal."""
     melded_since_rebuild: bool = False
-    """Rummy: someone melded or laid off since the stock was last rebuilt this hand (set
-    only once the stock has been rebuilt; a pass through a rebuilt stock without it ends
-    the hand void)."""
+    """Rummy: someone melded or laid off since the stock was last rebuilt this hand. No rule
+    reads it any more (issue 9: the stock is rebuilt twice whatever happened in between);
+    kept so that saves that hold it still load."""
+    came_with: list[Card] = field(default_factory=list)
+    """Remi: the cards that came into the hand from above ``must_meld`` (a pick-up of the 2nd
+    or 3rd discard). They may not be in the forced meld, and are free once it is down."""
 
     def reset_deal(self, n: int) -> None:
         """The per-deal bookkeeping of a fresh deal for ``n`` seats (every variant's part)."""
@@ -289,6 +292,7 @@ class GameState:
         self.drawn = None
         self.must_meld = None
         self.melded_since_rebuild = False
+        self.came_with = []
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes."""
@@ -350,3 +354,5 @@ class PlayerView:
     actions: int
     missed: list[int] = field(default_factory=list)
     """Indian with the turn timer: each player's missed turns in a row this deal (public)."""
+    came_with: list[Card] = field(default_factory=list)
+    """Remi: the cards taken with ``must_meld`` from above it (public: the pile is face up)."""

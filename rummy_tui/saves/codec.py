@@ -321,9 +321,11 @@ def to_state(save: SaveFile) -> GameState:
     st = save.state
     n = len(save.players)
     flat = {name: getattr(st, name) for name in _STATE_KEYS}
+    hints = _hints(GameState)
     for name in OPTIONAL_STATE_FIELDS:
-        # left out of the file because all zero (see to_dict): one zero per player
-        if isinstance(flat[name], list) and not flat[name]:
+        # a count per player left out of the file because all zero (see to_dict): one zero
+        # per player (a list of cards left out is empty)
+        if isinstance(flat[name], list) and not flat[name] and hints[name] == list[int]:
             flat[name] = [0] * n
     if flat["melded_since_rebuild"] is None:
         flat["melded_since_rebuild"] = melded_since_rebuild(st, save)

@@ -47,8 +47,60 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {k: out[k] for k in order if k in out} | {k: v for k, v in out.items() if k not in order}
 
 
+def _settle_round(result: Any) -> Any:
+    """A Fournier round of a version-2 file, with each loser paying the closer."""
+    if not isinstance(result, dict) or not isinstance(result.get("players"), list):
+        raise SaveError("history: expected rounds with players")
+    winner = result.get("winner")
+    if winner is None:
+        return result
+    players = []
+    for q, r in enumerate(result["players"]):
+        if not isinstance(r, dict):
+            raise SaveError("history: expected player results")
+        r = dict(r)
+        if q != winner:
+            r["delta"] = -r.get("penalty", 0) * result.get("multiplier", 1)
+        players.append(r)
+    return dict(result, players=players)
+
+
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 settles Remigio (Fournier) between the players (issue 9): each loser pays
+    the closer penalty x multiplier, so the totals are balances that add up to zero. In a
+    version-2 file only the closer's total moved; the losers' payments are worked out again
+    from the penalties and multipliers the history holds, and the totals and scores follow.
+    Other variants only change the version number."""
+    out = dict(data)
+    out["schema_version"] = 3
+    if data.get("variant") != "remigio-fournier":
+        return out
+    history = data.get("history")
+    state = data.get("state")
+    if not isinstance(history, list) or not isinstance(state, dict):
+        raise SaveError("history and state: expected a list and an object")
+    settled = [_settle_round(r) for r in history]
+    totals: list[int] = []
+    for r in settled:
+        totals = totals or [0] * len(r["players"])
+        if len(r["players"]) != len(totals):
+            raise SaveError("history: rounds with different numbers of players")
+        for q, p in enumerate(r["players"]):
+            totals[q] += p.get("delta", 0)
+            p["total"] = totals[q]
+    out["history"] = settled
+    state = dict(state)
+    if settled:
+        state["scores"] = list(totals)
+        if state.get("last_round") is not None:
+            state["last_round"] = settled[-1]
+    out["state"] = state
+    return out
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
+    2: _v2_to_v3,
 }
 """``MIGRATIONS[n]`` turns a version-n file's data into version n+1. Add one for every
 change of the format, and a version-n fixture to tests/fixtures/saves/."""

@@ -27,7 +27,7 @@ from ..core.options import make_options, options_model
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version this code writes. Older files are migrated on load (migrations.py)."""
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -182,6 +182,8 @@ class StateModel(_Model):
     # Basic Rummy once the stock was rebuilt (optional: older saves have it only in the log)
     melded_since_rebuild: bool | None = Field(
         None, description="someone melded or laid off since the stock was last rebuilt")
+    # Remi: the cards taken from above the card to meld (optional, so older saves still load)
+    came_with: Cards = Field([], description="Remi: cards taken with the card to meld")
 
     @model_serializer(mode="wrap")
     def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -200,8 +202,9 @@ def matters(value: Any) -> bool:
 
 OPTIONAL_STATE_FIELDS = tuple(
     name for name, f in StateModel.model_fields.items() if not f.is_required())
-"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer): written only
-when they matter, so that other saves stay byte for byte as they were."""
+"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer, Remi's cards
+taken with the card to meld): written only when they matter, so that other saves stay byte
+for byte as they were."""
 
 
 class SaveFile(_Model):
@@ -210,7 +213,7 @@ class SaveFile(_Model):
 
     model_config = ConfigDict(title="rummy-tui save file")
 
-    schema_version: Literal[2] = Field(description="the version of this format")
+    schema_version: Literal[3] = Field(description="the version of this format")
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
     variant: VariantName

@@ -176,3 +176,58 @@ def test_game_ends_at_the_target_highest_total_wins():
     state = play(state, DrawStock(), Meld(cards("2S 3S 4S")), Discard(card("AH")), check=False)
     assert state.scores == [585, 425]
     assert state.phase == "game_over" and state.winner == 0
+
+
+# --- the pick-up melds with cards held before it (issue 9) -------------------------------------
+
+
+def test_a_pick_up_may_not_meld_with_the_cards_that_come_with_it():
+    # only 6H in hand could go with 7H; 8H lies above 7H in the pile, so it does not count
+    state = rig("remi", ["6H 2C 9S KD QC AS 4D", OTHER], discard="3S 7H 8H JS")
+    refused(state, TakeDiscard(3), "7♥ must form a meld with cards you held before taking it")
+    assert TakeDiscard(3) not in legal_actions(state)
+    assert legal_actions(state) == [DrawStock()]
+
+
+def test_the_forced_meld_uses_only_cards_held_before_the_pick_up():
+    state = rig("remi", ["5H 6H 2C 9S KD QC AS", OTHER], discard="3S 7H 8H JS")
+    state = play(state, TakeDiscard(3))
+    assert state.must_meld == card("7H") and state.came_with == list(cards("8H JS"))
+    refused(state, Meld(cards("6H 7H 8H")), "7♥ must form a meld with cards you held before")
+    refused(state, Meld(cards("5H 6H 7H 8H")), "7♥ must form a meld with cards you held before")
+    melds = [sorted(a.cards) for a in legal_actions(state) if isinstance(a, Meld)]
+    assert melds == [sorted(cards("5H 6H 7H"))]
+    state = play(state, Meld(cards("5H 6H 7H")))
+    assert state.must_meld is None and state.came_with == []
+    play(state, Discard(card("8H")))
+
+
+def test_the_cards_that_came_with_it_may_be_melded_after_the_forced_meld():
+    state = rig("remi", ["5H 6H 9S 9C", OTHER], table=[(0, "2D 3D 4D")], discard="3S 7H 9H QC")
+    state = play(state, TakeDiscard(3))
+    # 9H came with 7H: its set waits until 7H is down
+    refused(state, Meld(cards("9S 9C 9H")), "may be melded only after 7♥")
+    state = play(state, Meld(cards("5H 6H 7H")), Meld(cards("9S 9C 9H")))
+    assert [m.kind for m in state.table] == ["run", "run", "set"]
+    state = play(state, Discard(card("QC")))
+    assert state.phase == "round_over" and state.last_round.winner == 0
+
+
+def test_a_set_pick_up_needs_a_sequence_of_cards_held_before():
+    # 8C makes a set with 8S 8H, but the only sequence, 2C 3C 4C, needs 4C from above 8C
+    state = rig("remi", ["8S 8H 2C 3C KD QC AS", OTHER], discard="5D 8C 4C JD")
+    refused(state, TakeDiscard(3), "8♣ must form a meld with cards you held before taking it")
+    # with the sequence held before, the set pick-up is allowed, the sequence goes first,
+    # and it may not use a card that came with 8C
+    state = rig("remi", ["8S 8H 2C 3C 4C QC AS", OTHER], discard="5D 8C 5C JD")
+    state = play(state, TakeDiscard(3))
+    refused(state, Meld(cards("3C 4C 5C")), "may be melded only after 8♣")
+    assert Meld(cards("2C 3C 4C")) in legal_actions(state)
+    play(state, Meld(cards("2C 3C 4C")), Meld(cards("8S 8H 8C")), Discard(card("5C")))
+
+
+def test_a_meld_before_the_forced_one_must_keep_the_cards_held_before_to_meld_it():
+    # 2D 3D 4D is a sequence, but 7H melds only with 5H 6H: those must stay in the hand
+    state = rig("remi", ["5H 6H 2D 3D 4D KD AS", OTHER], discard="3S 7H 8H")
+    state = play(state, TakeDiscard(2))
+    play(state, Meld(cards("2D 3D 4D")), Meld(cards("5H 6H 7H")), Discard(card("8H")))

@@ -6,6 +6,7 @@ import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
+from rummy_tui.core.simulate import check_invariants
 from rummy_tui.core.state import Close, Discard, DrawStock, Meld, NextRound, TakeDiscard
 from rummy_tui.core.variants import RuleError
 
@@ -151,9 +152,36 @@ def test_fournier_losers_pay_the_closer():
     state = play(state, DrawStock(), Close(card("KC")))
     result = state.last_round
     assert result.multiplier == 2
-    assert [r.delta for r in result.players] == [(73 + 56) * 2, 0, 0]
-    assert state.scores == [258, 0, 0]
+    # each loser pays the closer their penalty x 2; the balances add up to zero
+    assert [r.penalty for r in result.players] == [0, 73, 56]
+    assert [r.delta for r in result.players] == [(73 + 56) * 2, -146, -112]
+    assert state.scores == [258, -146, -112] and sum(state.scores) == 0
     assert state.phase == "round_over"  # target 300 not reached
+    assert check_invariants(state) is None
+
+
+def test_fournier_balances_rank_the_standings_and_a_balance_reaches_the_target():
+    from rummy_tui.core.engine import standings
+
+    # P1 collected 100 earlier and paid 50; P2 collected 80 and paid nothing
+    state = rig(
+        "remigio-fournier", ["AH 2H 3H 4S 5S 6S 7D 8D 9D 10D", P1, P2], stock_top="KC",
+        scores=[0, 50, 80],
+    )
+    assert standings(state) == [2, 1, 0]
+    state = play(state, DrawStock(), Close(card("KC")), check=False)
+    # P0 gains 258 from a balance of 0: not yet 300; P1 now -96, P2 -32
+    assert state.scores == [258, 50 - 146, 80 - 112]
+    assert standings(state) == [0, 2, 1]
+    assert state.phase == "round_over"
+
+
+def test_fournier_point_value_option():
+    assert new_state("remigio-fournier", 3).options.point_value == 1
+    state = new_state("remigio-fournier", 3, options={"point_value": 5})
+    assert state.options.point_value == 5
+    with pytest.raises(RuleError, match="point_value"):
+        new_state("remigio-fournier", 3, options={"point_value": 0})
 
 
 def test_fournier_target_and_fixed_rounds():
@@ -201,3 +229,17 @@ def test_fournier_three_decks_for_seven_to_ten(n, size):
     assert sum(1 for c in state.stock + state.discard + sum(state.hands, []) if c == 52) == (
         6 if n >= 7 else 4
     )
+
+
+def test_fournier_round_summary_says_who_pays_whom_and_balances_show_their_worth():
+    from rummy_tui.core.variants.remigio import balance_text, payments
+
+    state = rig(
+        "remigio-fournier", ["AH 2H 3H 4S 5S 6S 7D 8D 9D 10D", P1, P2], stock_top="KC"
+    )
+    state = play(state, DrawStock(), Close(card("KC")))
+    names = ["Ann", "Bob", "Cy"]
+    assert payments(names, state.last_round) == [
+        "Bob pays Ann 146 (73 × 2)", "Cy pays Ann 112 (56 × 2)"]
+    assert balance_text(258, 1) == "+258"
+    assert balance_text(-146, 5) == "-146 (worth -730)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
 
@@ -255,16 +257,50 @@ def test_no_close_in_rummy():
     refused(state, Close(card("KC")), "no closing in Basic Rummy")
 
 
-def test_without_the_void_option_a_stalled_hand_ends_void():
-    options = {"void_after_two_rebuilds": False}
-    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND], options=options)
-    state.rebuilds = 1
-    state.log = state.log + [LogEntry(1, None, "The discard pile was shuffled into a new stock")]
+def _stock_of_one(state):
+    """The stock holds one card (drawn next); the rest of it lies under the discard pile."""
     rest = state.stock[:-1]
     state.stock = state.stock[-1:]
     state.discard = state.discard + rest
-    stalled = play(state, DrawStock(), Discard(card("KC")))
-    assert stalled.phase == "round_over" and stalled.last_round.ending == "void"
-    # a meld since the last rebuild: play goes on with a new stock
-    moving = play(state, DrawStock(), Meld(cards("AS 2S 3S")), Discard(card("KC")))
-    assert moving.phase == "draw" and moving.rebuilds == 2
+    return state
+
+
+def test_a_second_rebuild_even_when_nobody_melded_since_the_first():
+    # issue 9: nobody melds through a whole rebuilt stock (a player may be holding back to
+    # go rummy); the stock is rebuilt a second time all the same, and the hand goes on
+    state = _stock_of_one(rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND]))
+    state.rebuilds = 1
+    state.log = state.log + [LogEntry(1, None, "The discard pile was shuffled into a new stock")]
+    state = play(state, DrawStock(), Discard(card("KC")))
+    assert state.phase == "draw" and state.rebuilds == 2 and len(state.stock) > 0
+    assert state.discard == [card("KC")]
+
+
+def test_only_the_third_time_the_stock_runs_out_is_the_hand_void():
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND])
+    for rebuilds, void in ((0, False), (1, False), (2, True)):
+        s = _stock_of_one(copy.deepcopy(state))
+        s.rebuilds = rebuilds
+        s = play(s, DrawStock(), Discard(card("KC")))
+        assert (s.phase == "round_over") == void, rebuilds
+        assert s.rebuilds == (rebuilds if void else rebuilds + 1)
+
+
+def test_with_the_void_option_off_the_rebuild_limit_ends_the_hand():
+    options = {"void_after_two_rebuilds": False, "rebuild_limit": 5}
+    state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND], options=options)
+    going = _stock_of_one(copy.deepcopy(state))
+    going.rebuilds = 4
+    going = play(going, DrawStock(), Discard(card("KC")))
+    assert going.phase == "draw" and going.rebuilds == 5
+    ended = _stock_of_one(copy.deepcopy(state))
+    ended.rebuilds = 5
+    ended = play(ended, DrawStock(), Discard(card("KC")))
+    assert ended.phase == "round_over" and ended.last_round.ending == "void"
+    assert ended.scores == [0, 0]
+
+
+def test_the_rebuild_limit_defaults_to_20_and_never_ends_a_hand_before_rules_notes():
+    assert new_state("rummy", 2).options.rebuild_limit == 20
+    with pytest.raises(RuleError, match="rebuild_limit"):
+        new_state("rummy", 2, options={"void_after_two_rebuilds": False, "rebuild_limit": 1})

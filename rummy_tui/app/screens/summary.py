@@ -96,7 +96,8 @@ class ScoreChart(Static):
     def chart(self) -> Text:
         state = self.state
         history = state.history
-        text = Text("Score history (total after each round)\n", style="bold")
+        what = "balance" if state.variant == "remigio-fournier" else "total"
+        text = Text(f"Score history ({what} after each round)\n", style="bold")
         if not history:
             text.append("no rounds yet", style="dim")
             return text
@@ -201,6 +202,12 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static("The round is over.", id="headline")
             else:
                 yield Static(Text(round_headline(state, result)), id="headline")
+                if state.variant == "remigio-fournier":
+                    from ...core.variants.remigio import payments
+
+                    paid = payments([p.name for p in state.players], result)
+                    if paid:
+                        yield Static(Text("\n".join(paid)), id="payments")
             chart = score_chart(self, state)
             plot = not isinstance(chart, ScoreChart)
             # the line chart takes the room left under the results; the text chart scrolls
@@ -260,12 +267,18 @@ class GameOverScreen(Screen[None]):
             headline = f"The game of {title} is over."
         yield Static(Text(headline), id="winner")  # a name is data, never markup
         table: DataTable = DataTable(cursor_type="row", id="standings")
-        table.add_columns("Place", "Player", "Score", "")
+        fournier = state.variant == "remigio-fournier"
+        table.add_columns("Place", "Player", "Balance" if fournier else "Score", "")
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
                 "out" if state.eliminated[seat] else "")
-            table.add_row(str(place), Text(player.name), str(state.scores[seat]), mark)
+            score = str(state.scores[seat])
+            if fournier:
+                from ...core.variants.remigio import balance_text
+
+                score = balance_text(state.scores[seat], state.options.point_value)
+            table.add_row(str(place), Text(player.name), score, mark)
         yield table
         yield score_chart(self, state)
         with Horizontal(id="gameover-buttons"):

@@ -3,7 +3,7 @@ a pick-up from the top three discards that must be melded at once, a closing-car
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -52,13 +52,19 @@ CLOSING_BONUS = 10
 
 
 def can_meld(
-    hand: Sequence[Card], card: Card, seq_down: bool, rules: HandRules, cards_left: int = 1
+    hand: Sequence[Card],
+    card: Card,
+    seq_down: bool,
+    rules: HandRules,
+    cards_left: int = 1,
+    not_with: Collection[Card] = (),
 ) -> bool:
     """Can ``card`` be laid this turn in a meld with cards of ``hand`` (which holds it),
     keeping ``cards_left`` cards to discard? A set needs a sequence down first, or one laid
-    first from the same hand."""
-    others = list(hand)
-    others.remove(card)
+    first from the same hand. The cards of ``not_with`` (those that came from the discard pile
+    with ``card``) are in the hand but may be neither in that meld nor in the sequence laid
+    before it: the pick-up melds only with cards held before it (issue 9)."""
+    others = [c for c in hand if c != card and c not in not_with]
     mr = rules.melds
     for pair in combinations(others, 2):
         shape = classify((card, *pair), mr)
@@ -78,6 +84,28 @@ def can_meld(
             if s is not None and s.kind == "run":
                 return True
     return False
+
+
+def forced_meld_problem(
+    src: Source, rest: Sequence[Card], cards: Sequence[Card], kind: str
+) -> str | None:
+    """While the card taken from the discard pile waits to be melded: the forced meld is that
+    card and cards held before the pick-up; the cards that came with it wait until it is
+    down; any other meld must leave the cards to meld it."""
+    must = src.must_meld
+    if must is None:
+        return None
+    came_with = set(src.came_with)
+    if must in cards:
+        if came_with & set(cards):
+            return f"{SYMBOL[must]} must form a meld with cards you held before taking it"
+        return None
+    if came_with & set(cards):
+        return f"the cards taken with {SYMBOL[must]} may be melded only after {SYMBOL[must]}"
+    seq = bool(src.seq_down[src.to_move]) or kind == "run"
+    if not can_meld(rest, must, seq, _RULES, not_with=came_with):
+        return "you must keep the cards to meld the card you took from the discard pile"
+    return None
 
 
 class Remi(Variant):
@@ -140,21 +168,29 @@ class Remi(Variant):
     # --- the pick-up: one of the top three, melded at once ----------------------------------
 
     def check_take(self, src: Source, hand: Sequence[Card], depth: int, card: Card) -> None:
-        taken = list(hand) + list(src.discard[-depth:])
-        if not can_meld(taken, card, src.seq_down[src.to_move], _RULES):
+        """The card must form a meld with cards held before the pick-up: the cards above it
+        come into the hand too, but not into that meld."""
+        came_with = src.discard[len(src.discard) - depth + 1 :]
+        after = list(hand) + list(src.discard[-depth:])
+        if not can_meld(after, card, src.seq_down[src.to_move], _RULES, not_with=came_with):
             raise RuleError(
-                "you may take a discard only if it forms a meld at once with cards from your "
-                "hand, keeping a card to discard (a set needs a sequence on the table first)"
+                f"{SYMBOL[card]} must form a meld with cards you held before taking it (you "
+                "may take a discard only if it forms a meld at once with cards from your hand, "
+                "keeping a card to discard; a set needs a sequence on the table first)"
             )
 
     def on_take(self, new: GameState, card: Card, depth: int) -> None:
         new.must_meld = card
+        # the cards above it came into the hand last (the engine appends the taken cards)
+        hand = new.hands[new.to_move]
+        new.came_with = list(hand[len(hand) - depth + 1 :])
         if depth > 1:
             p = new.to_move
             new.extra = replace_seat(new.extra, p, new.extra[p] + depth - 1)
 
     def clear_turn(self, new: GameState) -> None:
         new.must_meld = None
+        new.came_with = []
 
     # --- melds: sets after a sequence, a card kept to discard ------------------------------
 
@@ -165,11 +201,17 @@ class Remi(Variant):
         ]
         must = src.must_meld
         if must is not None:
-            others = list(hand)
-            others.remove(must)
+            # the forced meld: the card taken and cards held before the pick-up; for a set
+            # with no sequence down, a sequence of cards held before goes first
+            others = [c for c in hand if c != must and c not in src.came_with]
             for pair in combinations(others, 2):
                 if classify((must, *pair), _RULES.melds) is not None:
                     found.append((must, *pair))
+            if not src.seq_down[src.to_move]:
+                for trio in combinations(others, 3):
+                    shape = classify(trio, _RULES.melds)
+                    if shape is not None and shape.kind == "run":
+                        found.append(trio)
         return found
 
     def check_meld(self, src: Source, rest: list[Card], cards: Sequence[Card], kind: str) -> None:
@@ -178,12 +220,9 @@ class Remi(Variant):
             raise RuleError("you may lay down a set only after you have a sequence on the table")
         if not rest:
             raise RuleError("you must keep a card to discard")
-        must = src.must_meld
-        if must is not None and must not in cards:
-            if not can_meld(rest, must, src.seq_down[p] or kind == "run", _RULES):
-                raise RuleError(
-                    "you must keep the cards to meld the card you took from the discard pile"
-                )
+        problem = forced_meld_problem(src, rest, cards, kind)
+        if problem is not None:
+            raise RuleError(problem)
 
     def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
         p = new.to_move
@@ -191,6 +230,7 @@ class Remi(Variant):
             new.seq_down = replace_seat(new.seq_down, p, True)
         if new.must_meld is not None and new.must_meld in cards:
             new.must_meld = None
+            new.came_with = []  # the forced meld is down: the cards that came with it are free
 
     def check_discard(self, src: Source, card: Card) -> None:
         if src.must_meld is not None:

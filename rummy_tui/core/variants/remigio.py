@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..arrange import best_arrangement
 from ..cards import Card, make_deck
@@ -20,7 +20,7 @@ from ..registry import register
 from ..seats import lowest_unique
 from ..state import Close, PlayerResult
 from ..turn import end_round, log, need_phase, remove, with_hand
-from ..variant import Preset, Variant, target_or_rounds_winner, winner_collects
+from ..variant import Preset, Variant, target_or_rounds_winner
 
 if TYPE_CHECKING:
     from ..arrange import Arrangement
@@ -44,11 +44,22 @@ class RemigioOptions(OptionsModel):
 class FournierOptions(OptionsModel):
     """Remigio, Heraclio Fournier preset (seed 004): the losers pay the closer."""
 
-    target: int = Field(300, ge=1, le=100_000, description="points that win the game")
+    target: int = Field(300, ge=1, le=100_000, description="a balance that wins the game")
     rounds: int | None = Field(
         None, ge=1, le=1000, description="play this many rounds instead of to the target"
     )
     wrap: bool = Field(False, description="runs may go round the corner (K-A-2)")
+    point_value: int = Field(
+        1, ge=1, le=10_000, description="what one point is worth in the agreed stake"
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the stake came after the first saves: at its default, the options dump as before
+        data: dict[str, Any] = handler(self)
+        if self.point_value == 1:
+            data.pop("point_value", None)
+        return data
 
 
 def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
@@ -227,9 +238,11 @@ class Fournier(Remigio):
     - 2-10 players: 2 x (52 + 2 jokers) up to 6, 3 x (52 + 2 jokers) for 7-10.
     - The first leader is random; the dealer sits to the leader's left; the deal and play go
       anticlockwise, and the deal passes one seat anticlockwise each round.
-    - The losers pay the closer: the closer scores the sum of the losers' penalties times the
-      multiplier. The first to the target (300, option) wins, or the highest total after a
-      fixed number of rounds (option; a tie is played off with another round).
+    - The losers pay the closer (:func:`settle_with_closer`): each loser's balance goes
+      down by their penalty times the multiplier, and the closer's goes up by the sum, so
+      the balances always add up to zero. The first balance to reach the target (300,
+      option) wins, or the highest balance after a fixed number of rounds (option; a tie is
+      played off with another round). ``point_value`` (option, 1) is what a point is worth.
     """
 
     key = "remigio-fournier"
@@ -257,9 +270,7 @@ class Fournier(Remigio):
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         results, multiplier, special = self._closing(state, winner)
         if winner is not None:
-            results[winner].delta = multiplier * sum(
-                r.penalty for q, r in enumerate(results) if q != winner
-            )
+            settle_with_closer(results, winner, multiplier)
         return results, multiplier, 0, special
 
     def elimination_limit(self, options: Any) -> int | None:
@@ -272,7 +283,52 @@ class Fournier(Remigio):
         return target_or_rounds_winner(state)
 
     def check_payments(self, state: GameState, result: RoundResult) -> str | None:
-        return winner_collects(result)
+        return check_settlement(result)
+
+
+def check_settlement(result: RoundResult) -> str | None:
+    """Fournier: each loser paid the closer penalty x multiplier, the closer gained the sum,
+    and the round's balances moved by zero in all."""
+    deltas = [r.delta for r in result.players]
+    if sum(deltas) != 0:
+        return f"the balances moved by {sum(deltas)}, not zero"
+    if result.winner is None:
+        return "nobody closed but the round was scored"
+    for q, r in enumerate(result.players):
+        if q != result.winner and r.delta != -r.penalty * result.multiplier:
+            return f"player {q} paid {-r.delta}, expected {r.penalty} x {result.multiplier}"
+    return None
+
+
+def settle_with_closer(results: list[PlayerResult], winner: int, multiplier: int) -> None:
+    """Fournier: each loser pays the closer their penalty x the multiplier; the closer gains
+    the sum (the round's deltas add up to zero)."""
+    collected = 0
+    for q, result in enumerate(results):
+        if q != winner:
+            paid = result.penalty * multiplier
+            result.delta = -paid
+            collected += paid
+    results[winner].delta = collected
+
+
+def payments(names: list[str], result: RoundResult) -> list[str]:
+    """Fournier: who paid whom in a round, e.g. "Bob pays Ann 24 (12 × 2)"."""
+    w = result.winner
+    if w is None:
+        return []
+    mult = result.multiplier or 1
+    return [
+        f"{names[q]} pays {names[w]} {-r.delta} ({r.penalty} × {mult})"
+        for q, r in enumerate(result.players)
+        if q != w and r.delta
+    ]
+
+
+def balance_text(balance: int, point_value: int) -> str:
+    """A Fournier balance, with what it is worth when a point is worth more than 1."""
+    text = f"{balance:+d}" if balance else "0"
+    return text if point_value == 1 else f"{text} (worth {balance * point_value:+d})"
 
 
 register(Remigio())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..cards import Card
 from ..hand_rules import HandRules, RuleError, value_table
@@ -32,6 +32,22 @@ class RummyOptions(OptionsModel):
     void_after_two_rebuilds: bool = Field(
         True, description="the hand ends void if the stock runs out after two rebuilds"
     )
+    rebuild_limit: int = Field(
+        20,
+        ge=2,
+        le=1000,
+        description="with void_after_two_rebuilds off: the hand ends void if the stock runs "
+        "out after this many rebuilds (a guard against a hand that never ends)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # the limit came after the first saves: at its default, a game's options dump (and
+        # its save file) is exactly what it was before
+        data: dict[str, Any] = handler(self)
+        if self.rebuild_limit == 20:
+            data.pop("rebuild_limit", None)
+        return data
 
 
 def hand_rules(ace_high: bool = False) -> HandRules:
@@ -60,11 +76,11 @@ class Rummy(Variant):
       pile may not be discarded in the same turn.
     - The one who goes out scores the cards left in the other hands; "rummy" (every card
       out in one turn with no meld or lay-off earlier in the hand) doubles it.
-    - An empty stock is rebuilt from the discard pile except its top card; after two
-      rebuilds (option) the hand ends void. A rebuild needs at least one card under the top
-      discard; without one the hand ends void too, as nothing else can go on. With the
-      two-rebuild option off, the hand also ends void when a whole pass through a rebuilt
-      stock brought no meld and no lay-off (play has stalled and could go round for ever).
+    - An empty stock is rebuilt from the discard pile except its top card, twice; when it
+      runs out a third time the hand ends void (option). With that option off it is rebuilt
+      up to ``rebuild_limit`` times (default 20) before the hand ends void, so that a hand
+      always ends. A rebuild needs at least one card under the top discard; without one the
+      hand ends void too, as nothing else can go on.
     - The game ends at the target (150) or after a fixed number of hands (option); a tie
       for the lead after the last fixed hand is played off with one more hand.
     """
@@ -118,8 +134,6 @@ class Rummy(Variant):
 
     def on_lay_off(self, new: GameState) -> None:
         new.melded_this_turn = True
-        if new.rebuilds:
-            new.melded_since_rebuild = True
 
     def on_turn_end(self, new: GameState) -> None:
         p = new.to_move
@@ -138,18 +152,14 @@ class Rummy(Variant):
         self.on_hand_emptied(new, player)
 
     def empty_stock(self, state: GameState) -> str:
-        if state.options.void_after_two_rebuilds and state.rebuilds >= 2:
-            return "void"
-        if len(state.discard) < 2:
-            return "void"
-        if state.rebuilds >= 1 and not state.melded_since_rebuild:
-            # without the two-rebuild limit a hand could go round for ever: a whole pass
-            # through a rebuilt stock with no meld and no lay-off means play has stalled
+        """The stock ran out: rebuilt from the discards (all but the top card) twice; the
+        third time it runs out the hand is void (option ``void_after_two_rebuilds``). With
+        that option off the stock is rebuilt up to ``rebuild_limit`` times (a guard against
+        a hand going round for ever). A rebuild needs a card under the top discard."""
+        limit = 2 if state.options.void_after_two_rebuilds else state.options.rebuild_limit
+        if state.rebuilds >= limit or len(state.discard) < 2:
             return "void"
         return "rebuild"
-
-    def on_rebuild(self, new: GameState) -> None:
-        new.melded_since_rebuild = False
 
     # --- scoring ----------------------------------------------------------------------------
 
