@@ -33,9 +33,12 @@ class PlayerNameError(ValueError):
     """A player name that cannot be used; the message is one line, fit to show as it is."""
 
 
-def _quote(text: str, limit: int = 24) -> str:
+def _quote(text: str, limit: int = 24, width: int = 60) -> str:
+    """The name quoted for a one-line message: at most ``limit`` characters of it, and at most
+    ``width`` characters of quotation once unprintable ones are written as escapes."""
     shown = text if len(text) <= limit else text[:limit] + "…"
-    return ascii(shown) if any(not ch.isprintable() for ch in shown) else repr(shown)
+    quoted = ascii(shown) if any(not ch.isprintable() for ch in shown) else repr(shown)
+    return quoted if len(quoted) <= width else quoted[: width - 2] + "…" + quoted[0]
 
 
 def _invisible(ch: str) -> bool:
