@@ -211,6 +211,18 @@ class Variant:
 
     # --- scoring ----------------------------------------------------------------------------
 
+    scores_are_balances: bool = False
+    """The game totals are balances between the players (Fournier: the losers pay the closer),
+    not penalty or points totals: the screens say "balance"."""
+
+    def round_payments(self, names: list[str], result: RoundResult) -> list[str]:
+        """Who paid whom in a round, one line each, for the round summary (none by default)."""
+        return []
+
+    def score_text(self, score: int, options: Any) -> str:
+        """A game total as the game-over table shows it."""
+        return str(score)
+
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
     ) -> tuple[list[PlayerResult], int, int, str | None]:

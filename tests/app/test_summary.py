@@ -89,3 +89,21 @@ async def test_game_over_standings_are_the_engines():
         assert names == [state.players[s].name for s in standings(state)]
         marks = [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
         assert marks.count("out") == sum(state.eliminated)
+
+
+async def test_fournier_summary_says_who_paid_whom():
+    state = played_until("remigio-fournier", "Ann,cpu:Bob,cpu:Cy", 3, "round_over")
+    result = state.last_round
+    closer = state.players[result.winner].name
+    app = RummyApp(game=state, bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        lines = str(app.screen.query_one("#payments", Static).render()).splitlines()
+    losers = [s for s, r in enumerate(result.players) if s != result.winner and r.delta]
+    assert len(lines) == len(losers) > 0
+    for seat, line in zip(losers, lines):
+        r = result.players[seat]
+        assert line == (f"{state.players[seat].name} pays {closer} {-r.delta} "
+                        f"({r.penalty} × {result.multiplier or 1})")
+    assert sum(r.delta for r in result.players) == 0

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from ..typed import rummy_app
+from ...core.registry import variant_of
 from ...core.state import GameState, RoundResult
 from ..presets import VARIANT_TITLES
 from ..widgets.table_parts import cards_text
@@ -96,7 +97,7 @@ class ScoreChart(Static):
     def chart(self) -> Text:
         state = self.state
         history = state.history
-        what = "balance" if state.variant == "remigio-fournier" else "total"
+        what = "balance" if variant_of(state.variant).scores_are_balances else "total"
         text = Text(f"Score history ({what} after each round)\n", style="bold")
         if not history:
             text.append("no rounds yet", style="dim")
@@ -202,12 +203,10 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static("The round is over.", id="headline")
             else:
                 yield Static(Text(round_headline(state, result)), id="headline")
-                if state.variant == "remigio-fournier":
-                    from ...core.variants.remigio import payments
-
-                    paid = payments([p.name for p in state.players], result)
-                    if paid:
-                        yield Static(Text("\n".join(paid)), id="payments")
+                paid = variant_of(state.variant).round_payments(
+                    [p.name for p in state.players], result)
+                if paid:
+                    yield Static(Text("\n".join(paid)), id="payments")
             chart = score_chart(self, state)
             plot = not isinstance(chart, ScoreChart)
             # the line chart takes the room left under the results; the text chart scrolls
@@ -267,17 +266,13 @@ class GameOverScreen(Screen[None]):
             headline = f"The game of {title} is over."
         yield Static(Text(headline), id="winner")  # a name is data, never markup
         table: DataTable = DataTable(cursor_type="row", id="standings")
-        fournier = state.variant == "remigio-fournier"
-        table.add_columns("Place", "Player", "Balance" if fournier else "Score", "")
+        rules = variant_of(state.variant)
+        table.add_columns("Place", "Player", "Balance" if rules.scores_are_balances else "Score", "")
         for place, seat in enumerate(self.standings(), start=1):
             player = state.players[seat]
             mark = "winner" if seat == state.winner else (
                 "out" if state.eliminated[seat] else "")
-            score = str(state.scores[seat])
-            if fournier:
-                from ...core.variants.remigio import balance_text
-
-                score = balance_text(state.scores[seat], state.options.point_value)
+            score = rules.score_text(state.scores[seat], state.options)
             table.add_row(str(place), Text(player.name), score, mark)
         yield table
         yield score_chart(self, state)

@@ -245,6 +245,14 @@ class Fournier(Remigio):
       played off with another round). ``point_value`` (option, 1) is what a point is worth.
     """
 
+    scores_are_balances = True
+
+    def round_payments(self, names: list[str], result: RoundResult) -> list[str]:
+        return payments(names, result)
+
+    def score_text(self, score: int, options: Any) -> str:
+        return balance_text(score, options.point_value)
+
     key = "remigio-fournier"
     title = "Remigio (Fournier)"
     aliases = ("fournier",)
