@@ -29,7 +29,7 @@ from .hand_rules import HandRules, RuleError
 from .seats import highest_unique, next_seat
 
 if TYPE_CHECKING:
-    from .state import Action, GameState, PlayerResult, PlayerView, RoundResult
+    from .state import Action, GameState, PlayerResult, PlayerView, RoundResult, VariantState
 
     Source = GameState | PlayerView
 
@@ -82,6 +82,9 @@ class Variant:
     """The finishing move the app names ("Close", "Declare"), or "" (go out by playing)."""
     actions: ClassVar[dict[type, tuple[str, str]]] = {}
     """This variant's own actions: action type -> (name of its check, name of its do)."""
+    State: ClassVar[type[VariantState] | None] = None
+    """This variant's own deal and turn state (``GameState.vs``): a frozen dataclass in its
+    module (core/state.py, :class:`VariantState`), or None when it needs none."""
 
     # --- setup ------------------------------------------------------------------------------
 
@@ -113,6 +116,10 @@ class Variant:
     def deal_size(self, n: int) -> int:
         return 10
 
+    def new_state(self, n: int) -> VariantState | None:
+        """The variant's own state at the start of a deal for ``n`` seats."""
+        return None if self.State is None else self.State.new(n)
+
     def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
         """After the hands and the upcard: set this variant's deal state; the log lines to
         add (Indian turns up the wild joker here)."""
@@ -143,6 +150,15 @@ class Variant:
         return next_seat(state.out, state.dealer, state.direction)
 
     # --- the turn ---------------------------------------------------------------------------
+
+    def sequence_down(self, src: Source, player: int) -> bool:
+        """Remi: the player has a sequence on the table, so sets count in the hand (the
+        arrangement search's ``sequence_down``)."""
+        return False
+
+    def card_to_meld(self, src: Source) -> Card | None:
+        """Remi: the card taken from the discard pile that must still be melded this turn."""
+        return None
 
     def check_take(self, src: Source, hand: Sequence[Card], depth: int, card: Card) -> None:
         """A taken discard must meet this variant's condition (Remi: it melds at once)."""
@@ -245,6 +261,11 @@ class Variant:
         """What is wrong with a finished round's score changes under this variant's scoring
         (the invariants and the saves' validation ask), or None."""
         return None
+
+    def state_problems(self, state: GameState) -> list[str]:
+        """What a save file can get wrong in this variant's own state that the engine never
+        does (the saves' validation asks; per-seat lengths are checked there)."""
+        return []
 
     results_show_table: bool = False
     """Remi: a round result's melds are those on the table, not part of the hand shown."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
@@ -72,7 +73,7 @@ def test_going_out_after_an_earlier_meld_is_not_doubled():
         table=[(0, "AS 2S 3S")],
         stock_top="KD",
     )
-    state.melded_before = [True, False]
+    state.vs = replace(state.vs, melded_before=[True, False])
     state = play(
         state, DrawStock(), Meld(cards("4H 5H 6H")), Meld(cards("7D 8D 9D 10D")), Discard(card("KD"))
     )
@@ -142,7 +143,7 @@ def test_going_out_by_laying_off():
         table=[(1, "5H 6H 7H 8H"), (0, "2S 3S 4S"), (0, "JC QC KC"), (0, "10D 10S 10C")],
         stock_top="10H",
     )
-    state.melded_before = [True, True]
+    state.vs = replace(state.vs, melded_before=[True, True])
     state = play(state, DrawStock(), LayOff(cards("9H 10H"), 0))
     assert state.last_round.ending == "out" and state.last_round.winner == 0
     # P1 holds A A A 5 5 5 = 18
