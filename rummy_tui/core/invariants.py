@@ -3,10 +3,10 @@ save that is loaded (saves/validation.py). Issue 3, "Invariants":
 
 - every card of the deck is in exactly one place (hands, stock, discard pile, table melds,
   the Indian wild joker under the stock);
-- hand sizes fit the phase (between turns every player in the deal holds the variant's hand
-  size less the cards they laid on the table; the player who has drawn holds one more);
 - the variant's own state is of its class, with one entry per player in each per-seat field
   (read from the dataclass);
+- hand sizes fit the phase (between turns every player in the deal holds the variant's hand
+  size less the cards they laid on the table; the player who has drawn holds one more);
 - scores add up (each total is the sum of the round results, and each round's payments
   follow the variant's scoring; balances (Remigio Fournier) add up to zero), and every
   revealed hand is its melds plus its deadwood;
@@ -73,6 +73,10 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
     places.sort()
     if places != _sorted_deck(state):
         return _card_difference(state, places)
+    # the variant's own state fits the game (the hand sizes below may read it)
+    problem = variant_state_problem(state)
+    if problem:
+        return problem
     rs = variant_of(state.variant)
     # hand sizes fit the phase
     if state.phase in ("draw", "play"):
@@ -103,9 +107,6 @@ def check_invariants(state: GameState, previous: GameState | None = None) -> str
                 return f"player {q} has an empty hand while the round goes on"
         if state.phase == "draw" and not state.stock and rs.empty_stock(state) != "choice":
             return "a turn begins with an empty stock"
-    problem = variant_state_problem(state)
-    if problem:
-        return problem
     # scores add up
     if previous is not None and previous.history is state.history:
         if state.scores is not previous.scores and state.scores != previous.scores:

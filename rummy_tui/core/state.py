@@ -1,13 +1,16 @@
 """Game state, player views and actions: plain typed data (docs/ARCHITECTURE.md, the engine
 contract).
 
-A :class:`GameState` is never mutated once the engine has returned it; ``apply`` builds a new
-one that shares the lists it did not change. Everything in it is ints, strings, bools, lists
-and :class:`~rummy_tui.core.cards.Card` values (ints), plus the variant's options model, so a
-save module can describe it with a pydantic ``TypeAdapter``. The random number generator is
-part of the state as data: every shuffle is derived from ``seed`` and the counters
-(``round_no``, ``rebuilds``), and a computer player's choices from ``seed`` and ``actions``,
-so a resumed game goes on exactly as it would have.
+A :class:`GameState` is the fields every game has (those every player may see are
+:class:`PublicState`, which :class:`PlayerView` shares) plus ``vs``, the variant's own typed
+part (a :class:`VariantState` subclass in the variant's module). It is never mutated once the
+engine has returned it; ``apply`` builds a new one that shares the lists (and the variant
+part) it did not change. Everything in it is ints, strings, bools, lists and
+:class:`~rummy_tui.core.cards.Card` values (ints), plus the variant's options model, so the
+save codec derives the format from the dataclasses. The random number generator is part of
+the state as data: every shuffle is derived from ``seed`` and the counters (``round_no``,
+``rebuilds``), and a computer player's choices from ``seed`` and ``actions``, so a resumed
+game goes on exactly as it would have.
 
 Actions are frozen dataclasses (values): compare them with ``==``, keep them in sets.
 """
