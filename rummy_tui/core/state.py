@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, get_args
 
 from .cards import Card
 
@@ -136,19 +136,8 @@ Action = Union[
     EndOnEmptyStock,
     NextRound,
 ]
-ACTION_TYPES = (
-    DrawStock,
-    TakeDiscard,
-    Meld,
-    LayOff,
-    Discard,
-    Close,
-    Declare,
-    Drop,
-    MissTurn,
-    EndOnEmptyStock,
-    NextRound,
-)
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
+"""Every action class, in the order of ``Action``."""
 
 
 # --- table, log and results ------------------------------------------------------------------

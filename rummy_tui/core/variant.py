@@ -19,17 +19,18 @@ The defaults here are those the rule texts share; a variant overrides what diffe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .arrange import best_arrangement
+from .arrange import Arrangement, best_arrangement
 from .cards import Card, make_deck
 from .hand_rules import HandRules, RuleError
 from .seats import highest_unique, next_seat
+from .state import PlayerResult
 
 if TYPE_CHECKING:
-    from .state import Action, GameState, PlayerResult, PlayerView, RoundResult, VariantState
+    from .state import Action, GameState, PlayerView, RoundResult, VariantState
 
     Source = GameState | PlayerView
 
@@ -59,7 +60,11 @@ class Variant:
     """Other names ``rummy-tui new`` accepts for this variant."""
     Options: ClassVar[type[Any]]
     """The pydantic options model (every setting the rule text leaves to the players)."""
+    description: str = ""
+    """One line for the picker, under the title."""
     presets: tuple[Preset, ...] = ()
+    """The picker's entries for this variant (Indian: one per format). A variant that does not
+    set them has one: its key, its short title or title, and its description."""
     min_players: int = 2
     max_players: int = 6
     upcard: bool = True
@@ -85,6 +90,11 @@ class Variant:
     State: ClassVar[type[VariantState] | None] = None
     """This variant's own deal and turn state (``GameState.vs``): a frozen dataclass in its
     module (core/state.py, :class:`VariantState`), or None when it needs none."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "presets" not in cls.__dict__ and "description" in cls.__dict__:
+            cls.presets = (Preset(cls.key, cls.key, cls.short_title or cls.title, cls.description),)
 
     # --- setup ------------------------------------------------------------------------------
 
@@ -284,6 +294,38 @@ def target_or_rounds_winner(state: GameState) -> int | None:
     if max(state.scores) >= state.options.target:
         return highest_unique(state.scores, everyone)
     return None
+
+
+def hands_shown(
+    state: GameState, rules: HandRules, result_of: Callable[[int, list[Card], Arrangement], PlayerResult]
+) -> list[PlayerResult]:
+    """Every seat's result of a round whose hands are all revealed as they best arrange:
+    ``result_of(seat, hand, its best arrangement)`` for a player still in the game, an empty
+    "eliminated" result for one out of it. (Remigio and Indian.)"""
+    return [
+        PlayerResult([], [], [], 0, 0, 0, "eliminated") if state.eliminated[q]
+        else result_of(q, hand, best_arrangement(hand, rules))
+        for q, hand in enumerate(state.hands)
+    ]
+
+
+def shown(hand: list[Card], arrangement: Arrangement, penalty: int, note: str = "") -> PlayerResult:
+    """A revealed hand's result: the hand, its arrangement's melds and deadwood, what it costs
+    its owner (the round's score changes are added later)."""
+    melds = [list(m.cards) for m in arrangement.melds]
+    return PlayerResult(list(hand), melds, list(arrangement.deadwood), penalty, 0, 0, note)
+
+
+def eliminate_at(state: GameState, limit: int, note: str) -> None:
+    """Players still in the game whose total reached ``limit`` are out of it, and ``note``
+    marks their result of the round just scored (``state`` is the engine's new state, whose
+    ``eliminated`` list is its own). (Remigio and Indian Pool 101 / 201.)"""
+    for q, score in enumerate(state.scores):
+        if not state.eliminated[q] and score >= limit:
+            state.eliminated[q] = True
+            if state.last_round is not None:
+                result = state.last_round.players[q]
+                result.note = note.format(result.note)
 
 
 def winner_collects(result: RoundResult) -> str | None:

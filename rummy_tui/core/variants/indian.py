@@ -8,15 +8,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import (
     Field,
-    SerializerFunctionWrapHandler,
     ValidationError,
     ValidatorFunctionWrapHandler,
     field_validator,
-    model_serializer,
     model_validator,
 )
 
-from ..arrange import best_arrangement
+from ..arrange import Arrangement, best_arrangement
 from ..cards import ACE, Card, CardError, make_deck, parse_rank
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
@@ -25,7 +23,7 @@ from ..registry import register
 from ..seats import highest_unique
 from ..state import Declare, Drop, MissTurn, PlayerResult, VariantState, per_seat, private
 from ..turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
-from ..variant import Preset, Variant
+from ..variant import Preset, Variant, eliminate_at, hands_shown, shown
 
 if TYPE_CHECKING:
     from ..state import Action, GameState, PlayerView, RoundResult
@@ -62,14 +60,7 @@ class IndianOptions(OptionsModel):
         "missed turns in a row count as a middle drop",
     )
 
-    @model_serializer(mode="wrap")
-    def _leave_out_no_timer(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the timer came after the first saves: without it, a game's options dump (and its
-        # save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.turn_timer is None:
-            data.pop("turn_timer", None)
-        return data
+    added_later = {"turn_timer": None}
 
     @field_validator("turn_timer", mode="wrap")
     @classmethod
@@ -379,26 +370,21 @@ class Indian(Variant):
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         rules = self.rules_for(state)
         pool = state.options.pool_limit is not None
-        results = []
-        for q, hand in enumerate(state.hands):
-            if state.eliminated[q]:
-                results.append(PlayerResult([], [], [], 0, 0, 0, "eliminated"))
-                continue
+        drops = state.vs.drops
+
+        def result(q: int, hand: list[Card], arrangement: Arrangement) -> PlayerResult:
             # every hand is revealed at the end of the deal, as it best arranges (a winner's
             # whole hand: a last player in the deal may hold deadwood; a wrong declaration:
             # the 14 cards kept); a dropped hand still counts only the drop or the 80
-            arrangement = best_arrangement(hand, rules)
-            melds = [list(m.cards) for m in arrangement.melds]
-            dead = list(arrangement.deadwood)
             if q == winner:
-                note = "declared" if ending == "declared" else "last in the deal"
-                results.append(PlayerResult(list(hand), melds, dead, 0, 0, 0, note))
-            elif state.vs.drops[q]:
-                drop = state.vs.drops[q]
-                note = "wrong declaration" if drop == WRONG_DECLARATION else "dropped"
-                results.append(PlayerResult(list(hand), melds, dead, drop, 0, 0, note))
-            else:
-                results.append(PlayerResult(list(hand), melds, dead, arrangement.penalty, 0, 0))
+                return shown(hand, arrangement, 0,
+                             "declared" if ending == "declared" else "last in the deal")
+            if drops[q]:
+                wrong = drops[q] == WRONG_DECLARATION
+                return shown(hand, arrangement, drops[q], "wrong declaration" if wrong else "dropped")
+            return shown(hand, arrangement, arrangement.penalty)
+
+        results = hands_shown(state, rules, result)
         if winner is not None:
             for q, result in enumerate(results):
                 if q == winner:
@@ -415,13 +401,8 @@ class Indian(Variant):
 
     def eliminate(self, state: GameState) -> None:
         limit = state.options.pool_limit
-        if limit is None:
-            return
-        for q, score in enumerate(state.scores):
-            if not state.eliminated[q] and score >= limit:
-                state.eliminated[q] = True
-                if state.last_round is not None:
-                    state.last_round.players[q].note += " (eliminated)"
+        if limit is not None:
+            eliminate_at(state, limit, "{} (eliminated)")
 
     def game_winner(self, state: GameState) -> int | None:
         fmt = state.options.format

@@ -19,7 +19,7 @@ from ..registry import register
 from ..seats import highest_unique
 from ..state import EndOnEmptyStock, PlayerResult, VariantState, per_seat
 from ..turn import SYMBOL, end_round, log, need_phase, replace_seat
-from ..variant import Preset, Variant
+from ..variant import Variant
 
 if TYPE_CHECKING:
     from ..state import Action, GameState, PlayerView, RoundResult
@@ -148,10 +148,7 @@ class Remi(Variant):
     title = "Indonesian Remi"
     aliases = ("indonesian-remi",)
     Options = RemiOptions
-    presets = (
-        Preset("remi", "remi", "Indonesian Remi",
-               "7 cards, sequence before sets, take from the top three discards."),
-    )
+    description = "7 cards, sequence before sets, take from the top three discards."
     max_players = 4
     upcard = False
     dealer_plays_first = True

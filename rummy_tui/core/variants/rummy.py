@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from ..cards import Card
 from ..hand_rules import HandRules, RuleError, value_table
@@ -15,7 +15,7 @@ from ..options import OptionsModel
 from ..registry import register
 from ..state import PlayerResult, VariantState, per_seat
 from ..turn import SYMBOL, end_round, log, replace_seat
-from ..variant import Preset, Variant, target_or_rounds_winner, winner_collects
+from ..variant import Variant, target_or_rounds_winner, winner_collects
 
 if TYPE_CHECKING:
     from ..state import GameState, PlayerView, RoundResult
@@ -41,14 +41,7 @@ class RummyOptions(OptionsModel):
         "out after this many rebuilds (a guard against a hand that never ends)",
     )
 
-    @model_serializer(mode="wrap")
-    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the limit came after the first saves: at its default, a game's options dump (and
-        # its save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.rebuild_limit == 20:
-            data.pop("rebuild_limit", None)
-        return data
+    added_later = {"rebuild_limit": 20}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +94,7 @@ class Rummy(Variant):
     short_title = "Rummy"
     aliases = ("basic",)
     Options = RummyOptions
-    presets = (
-        Preset("rummy", "rummy", "Rummy",
-               "Basic Rummy: meld sets and runs, lay off on any meld, go out first."),
-    )
+    description = "Basic Rummy: meld sets and runs, lay off on any meld, go out first."
     max_players = 6
     table_melds = True
     lay_off = True
