@@ -118,8 +118,9 @@ def test_a_version_3_file_without_a_field_its_game_needs_is_refused():
         saves.parse_save(json.dumps(rummy).encode())
 
 
-def test_the_sections_are_the_variants_with_their_own_state():
-    assert set(SECTIONS) == {"rummy", "remi", "indian"}
-    for key, (_, model) in SECTIONS.items():
-        assert tuple(model.model_fields) == V3_OWN[key]
+def test_version_4_sections_are_what_the_migration_makes():
+    # (a rule set added later may have a section too: no older file has its variant)
+    assert {"remigio", "remigio-fournier"}.isdisjoint(SECTIONS)
+    for key, fields in V3_OWN.items():
+        assert tuple(SECTIONS[key][1].model_fields) == fields
     assert set().union(*V3_OWN.values()) | {"melded_since_rebuild"} == V3_OTHERS

@@ -5,7 +5,10 @@ reads like its rule text, and registers it with one call (``register(Remi())``).
 subclass carries everything about that game:
 
 - its facts: ``key``, ``title``, player counts, the seats, the deck and the deal;
-- its options model (``Options``, pydantic) and its picker entries (``presets``);
+- its options model (``Options``, pydantic) and its picker entries (``presets``, or one
+  made from ``key``, ``title`` and ``description``);
+- its own deal and turn state (``State``: a frozen dataclass in its module, held in
+  ``GameState.vs``, made fresh each deal by ``new_state``), which only its hooks change;
 - what the app needs to know: ``pickup_depths`` (which discards may be taken: the keys
   1-3 in Remi), ``finish_action`` (the name of the finishing move: "Close", "Declare");
 - its rule hooks, named for the rules they are (``check_take``, ``check_meld``,
