@@ -8,7 +8,7 @@ is named by its picker title, round and players, never by its file name; names a
 The list is read after the first paint: start-up to an interactive picker is measured.
 
 The two lists share the height of the terminal: each gets the rows it needs when both fit,
-else the Resume list gets up to a third and the rule sets the rest (``_fit_lists``), so no list
+else the Resume list gets two fifths or more and the rule sets the rest (``_fit_lists``), so no list
 is cut short above empty rows. The help line under them is about the list with the focus."""
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from ..rules import player_range
 
 HINTS = {
     "picker-list": "↑↓ choose · Enter: set up · Tab: saved games · s: statistics · ?: rules",
+    "picker-list-alone": "↑↓ choose · Enter: set up this game · s: statistics · ?: rules",
     "resume-list": "↑↓ choose · Enter: play on, or see a finished game · Tab: new game",
 }
 """The help line under the lists, for the one with the focus."""
@@ -98,7 +99,7 @@ class PickerScreen(Screen[None]):
             yield OptionList(*options, id="picker-list")
             yield Static("Resume a game", id="resume-title")
             yield OptionList(id="resume-list")
-            yield Static(HINTS["picker-list"], id="picker-hint")
+            yield Static(HINTS["picker-list-alone"], id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -153,6 +154,7 @@ class PickerScreen(Screen[None]):
         shown = bool(infos or problem)
         self.query_one("#resume-title").display = shown
         resume.display = shown
+        self._show_hint(self.focused)
         self.call_after_refresh(self._fit_lists)
 
     # --- layout -------------------------------------------------------------------------
@@ -161,8 +163,9 @@ class PickerScreen(Screen[None]):
 
     def _fit_lists(self) -> None:
         """Share the rows under the title between the two lists: each its whole height when
-        both fit; else the Resume list at least a third (5 rows or more), the rule sets what
-        they need of the rest, and the Resume list what is left. Textual's CSS has no "auto, but shrink to what is left" for a height."""
+        both fit; else the Resume list at least two fifths (6 rows or more), the rule sets
+        what they need of the rest, and the Resume list what is left. (Textual's CSS has no
+        "auto, but no more than what is left" for a height.)"""
         picker = self.query_one("#picker-list", OptionList)
         resume = self.query_one("#resume-list", OptionList)
         box = self.query_one("#picker-box")
@@ -177,7 +180,7 @@ class PickerScreen(Screen[None]):
         elif len(wanted) == 1:
             heights = [rows]
         else:
-            least = min(wanted[1], max(5, rows // 3))
+            least = min(wanted[1], max(6, rows * 2 // 5))
             first = max(3, min(wanted[0], rows - least))
             heights = [first, max(3, rows - first)]
         for widget, height in zip((picker, resume), heights):
@@ -192,12 +195,17 @@ class PickerScreen(Screen[None]):
         size = options.app.size
         return options.get_content_height(size, size, inner) + gutter.height
 
+    def _show_hint(self, widget: Any) -> None:
+        key = getattr(widget, "id", None) or "picker-list"
+        if key == "picker-list" and not self.query_one("#resume-list").display:
+            key = "picker-list-alone"  # no saved game to Tab to
+        if key in HINTS:
+            self.query_one("#picker-hint", Static).update(HINTS[key])
+
     @on(events.DescendantFocus)
     def _focus_moved(self, event: events.DescendantFocus) -> None:
         """The help line is about the list with the focus."""
-        hint = HINTS.get(str(event.widget.id))
-        if hint is not None:
-            self.query_one("#picker-hint", Static).update(hint)
+        self._show_hint(event.widget)
         if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
             event.widget.action_first()  # Tab into the list: its first game, not nothing
 
