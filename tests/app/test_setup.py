@@ -75,7 +75,9 @@ async def test_enter_in_a_field_moves_to_the_next_and_ctrl_g_starts():
         assert app.focused is setup.query_one("#name-0")
         await pilot.press("enter")
         assert app.focused is setup.query_one("#kind-0"), "Enter left the name field"
-        await pilot.press("tab", *"Zoe", "enter")
+        await pilot.press("enter")  # on from who plays seat 1, which stays as it was
+        assert app.focused is setup.query_one("#name-1") and setup.seat_kind(0) == "human"
+        await pilot.press(*"Zoe", "enter")
         assert app.focused is setup.query_one("#kind-1")
         setup.query_one("#opt-target", Input).focus()
         await pilot.press("enter")
@@ -125,8 +127,8 @@ async def test_seat_type_by_keyboard():
         await pilot.press("tab", "tab", "tab")  # Ann's type, Bob's name, Bob's type
         kind = setup.query_one("#kind-1", SeatKind)
         assert app.focused is kind
-        # Enter (or Space) keeps what is pressed: the cursor starts on it, not on "Human"
-        await pilot.press("enter", "space")
+        # Space keeps what is pressed: the cursor starts on it, not on "Human"
+        await pilot.press("space")
         assert setup.seat_kind(1) == "normal"
         await pilot.press("right")
         assert setup.seat_kind(1) == "easy"  # the arrows choose at once
@@ -136,7 +138,9 @@ async def test_seat_type_by_keyboard():
         shown = {b.binding.key_display for b in setup.active_bindings.values()
                  if b.binding.show}
         assert "←/→" in shown
-        await pilot.press("tab", "tab", "right", "right", "ctrl+g")  # Cy: normal -> easy -> human
+        await pilot.press("enter")  # keeps "Human", on to Cy's name
+        assert app.focused is setup.query_one("#name-2") and setup.seat_kind(1) == "human"
+        await pilot.press("tab", "right", "right", "ctrl+g")  # Cy: normal -> easy -> human
         await pilot.pause()
         assert [p.kind for p in app.game.players] == ["human", "human", "human"]
 

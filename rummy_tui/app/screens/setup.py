@@ -43,14 +43,16 @@ DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "
 
 class SeatKind(RadioSet, inherit_bindings=False):
     """Who plays a seat, every choice on show: a click picks one, and so do ← and → (as a
-    radio group does in a browser), Enter and Space too. A drop-down hid the choices (QA,
-    issue 12); Textual's RadioSet only moves a cursor on the arrows, and starts it on the first
-    button whichever is pressed, so that Enter on a computer seat made it human."""
+    radio group does in a browser). Enter goes on to the next field, as in the name fields.
+    A drop-down hid the choices (QA, issue 12); Textual's RadioSet only moves a cursor on the
+    arrows, and starts it on the first button whichever is pressed, so that Enter on a
+    computer seat made it human."""
 
     BINDINGS = [
         Binding("right", "choose(1)", "Human / computer", key_display="←/→"),
         Binding("left", "choose(-1)", "Previous choice", show=False),
-        Binding("enter,space", "toggle_button", "Choose", show=False),
+        Binding("space", "toggle_button", "Choose", show=False),
+        Binding("enter", "next_field", "Next field", show=False),
     ]
 
     def on_focus(self) -> None:
@@ -59,6 +61,10 @@ class SeatKind(RadioSet, inherit_bindings=False):
             if self.pressed_button is None or self.pressed_button.has_class("-selected"):
                 break
             self.action_next_button()
+
+    def action_next_field(self) -> None:
+        self.action_toggle_button()  # what the cursor is on (the pressed one, but for a click)
+        self.screen.focus_next()
 
     def action_choose(self, step: int) -> None:
         if step > 0:
