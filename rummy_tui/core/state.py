@@ -279,6 +279,9 @@ class GameState:
     came_with: list[Card] = field(default_factory=list)
     """Remi: the cards that came into the hand from above ``must_meld`` (a pick-up of the 2nd
     or 3rd discard). They may not be in the forced meld, and are free once it is down."""
+    hand_order: list[list[Card]] = field(default_factory=list)
+    """Each player's own order of their hand (the app's: no rule reads it), so that a resumed
+    game shows a hand as its player left it; empty when nobody arranged one."""
 
     def reset_deal(self, n: int) -> None:
         """The per-deal bookkeeping of a fresh deal for ``n`` seats (every variant's part)."""

@@ -184,6 +184,9 @@ class StateModel(_Model):
         None, description="someone melded or laid off since the stock was last rebuilt")
     # Remi: the cards taken from above the card to meld (optional, so older saves still load)
     came_with: Cards = Field([], description="Remi: cards taken with the card to meld")
+    # the app's: each player's own order of their hand (optional, so older saves still load)
+    hand_order: Annotated[list[Cards], _PER_SEAT] = Field(
+        [], description="each player's own order of their hand (no rule reads it)")
 
     @model_serializer(mode="wrap")
     def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:

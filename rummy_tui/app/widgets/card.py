@@ -56,6 +56,8 @@ class CardWidget(Widget):
 
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
+    four_colour: reactive[bool] = reactive(False, init=False)
+    """One colour per suit; changing it repaints the card at once."""
 
     class Clicked(Message):
         """The player clicked this card (the hand moves its cursor and toggles it)."""
@@ -83,7 +85,7 @@ class CardWidget(Widget):
         self.card = card
         self.index = index
         self.ascii = ascii
-        self.four_colour = four_colour
+        self.set_reactive(CardWidget.four_colour, four_colour)
         self.add_class(suit_class(card, four_colour))
         if wild:
             self.add_class("-wild")
@@ -94,12 +96,18 @@ class CardWidget(Widget):
         """Show another card in this widget (re-using widgets keeps sorting fast)."""
         self.card = card
         self.index = index
-        colour = suit_class(card, self.four_colour)
-        self.remove_class(*(c for c in self._COLOURS if c != colour))
-        self.add_class(colour)
+        self._colour()
         self.set_class(wild, "-wild")
         self.set_class(gap, "-gap")
         self.refresh()
+
+    def _colour(self) -> None:
+        colour = suit_class(self.card, self.four_colour)
+        self.remove_class(*(c for c in self._COLOURS if c != colour))
+        self.add_class(colour)
+
+    def watch_four_colour(self) -> None:
+        self._colour()
 
     def render(self) -> str:
         return card_label(self.card, self.ascii)

@@ -44,6 +44,8 @@ class Hand(Widget, can_focus=False):
     """
 
     cursor: reactive[int] = reactive(0)
+    four_colour: reactive[bool] = reactive(False, init=False)
+    """One colour per suit: the cards on show are repainted at once when it changes."""
 
     class SelectionChanged(Message):
         def __init__(self, hand: Hand) -> None:
@@ -53,17 +55,17 @@ class Hand(Widget, can_focus=False):
     def __init__(self, *, ascii: bool = False, four_colour: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.four_colour = four_colour
+        self.set_reactive(Hand.four_colour, four_colour)
         self.cards: list[Card] = []
         self.group_starts: set[int] = set()
         self.selected: set[int] = set()
         self.wild_rank: int | None = None
         self.hidden_text: str | None = "No hand is shown."
         self._rows: tuple[int, ...] = ()
+        """The cards per row on show."""
         self._before_draw: list[Card] | None = None
         self.new_cards: list[Card] = []
         """The card just drawn (marked until a card leaves the hand)."""
-        """The cards per row on show."""
 
     # --- attributes down -------------------------------------------------------------
     def show(
@@ -209,6 +211,10 @@ class Hand(Widget, can_focus=False):
     # --- cursor and selection --------------------------------------------------------
     def _card_widgets(self) -> list[CardWidget]:
         return list(self.query(CardWidget))
+
+    def watch_four_colour(self, four_colour: bool) -> None:
+        for widget in self._card_widgets():
+            widget.four_colour = four_colour
 
     def watch_cursor(self, old: int, new: int) -> None:
         widgets = self._card_widgets()

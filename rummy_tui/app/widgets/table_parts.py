@@ -1,28 +1,24 @@
-"""The parts of the table around the hand: status line, piles, opponents, melds, log.
+"""The parts of the table around the hand: the status line, the melds and the log (the
+piles and the players box have modules of their own).
 
 Each part is given a :class:`PlayerView` (attributes down) and draws only what that view
-holds, so a part can never show a hidden card. Clicks on the piles are reported upwards.
+holds, so a part can never show a hidden card.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
-from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...core.cards import Card
 from ...core.registry import variant_of
 from ...core.state import PlayerView
 from ..theme import TABLE_INK
-from .card import CardBack, CardWidget, suit_class
+from .card import suit_class
 
 SUIT_STYLE = {
     cls: f"bold {colour}".strip() for cls, colour in TABLE_INK.items()
@@ -121,104 +117,6 @@ class StatusBar(Static):
         if note:
             text.append(f"  {note}", style="italic")
         self.update(text)
-
-
-class Piles(Widget):
-    """The stock (with its count), the Indian wild joker under it, and the discard pile."""
-
-    DEFAULT_CSS = """
-    Piles { layout: horizontal; height: 5; width: auto; padding: 0 1; }
-    Piles > Vertical { width: auto; height: 5; margin-right: 1; }
-    Piles .pile-label { width: auto; height: 1; color: $text-muted; }
-    Piles Horizontal { width: auto; height: 3; }
-    Piles .pile-empty { width: 4; height: 3; background: $foreground 10%; }
-    """
-
-    class Clicked(Message):
-        """The stock (depth 0) or the nth discard from the top (depth 1-3) was clicked."""
-
-        def __init__(self, depth: int) -> None:
-            self.depth = depth
-            super().__init__()
-
-    four_colour: reactive[bool] = reactive(False, init=False)
-
-    def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
-        self.set_reactive(Piles.four_colour, four_colour)
-        self._key: tuple | None = None
-        """What is on show (the piles are rebuilt only when it changes)."""
-
-    def watch_four_colour(self) -> None:
-        self._key = None  # the same piles, in other colours: draw them again
-
-    def show(self, view: PlayerView, discard_depth: int) -> None:
-        key = (view.stock_count, tuple(view.discard[-discard_depth:]), view.wild_card,
-               len(view.discard))
-        if key == self._key:
-            return
-        self._key = key
-        self.remove_children()
-        stock_parts: list[Widget] = [
-            Static(f"Stock {view.stock_count}", classes="pile-label"),
-            Horizontal(CardBack(ascii=self.ascii, id="stock-back") if view.stock_count else
-                       Static(classes="pile-empty")),
-        ]
-        if view.wild_card is not None:
-            # Indian: the wild joker lies face up under the stock, out of play.
-            wild = Text("wild ", style="bold")
-            wild.append_text(card_text(view.wild_card, self.ascii, self.four_colour))
-            stock_parts.append(Static(wild, id="wild-card", classes="pile-label"))
-        widgets: list[Widget] = [Vertical(*stock_parts)]
-        top = list(reversed(view.discard[-discard_depth:]))
-        label = "Discard" if discard_depth == 1 else "Discard 1 2 3"
-        cards: list[Widget] = [
-            CardWidget(card, index=i + 1, ascii=self.ascii, four_colour=self.four_colour,
-                       classes="discard-card")
-            for i, card in enumerate(top)
-        ] or [Static(classes="pile-empty")]
-        widgets.append(Vertical(Static(label, classes="pile-label"), Horizontal(*cards)))
-        self.mount_all(widgets)
-
-    def on_click(self, event: events.Click) -> None:
-        if event.widget is not None and event.widget.id == "stock-back":
-            self.post_message(self.Clicked(0))
-
-    @on(CardWidget.Clicked, ".discard-card")
-    def _discard_clicked(self, event: CardWidget.Clicked) -> None:
-        event.stop()
-        self.post_message(self.Clicked(event.card_widget.index))
-
-
-class Opponents(Static):
-    """Every seat: name, who plays it, cards in hand, score; the player to move is marked."""
-
-    DEFAULT_CSS = """
-    Opponents { height: auto; }
-    """
-
-    def show(self, view: PlayerView, viewer: int | None) -> None:
-        table = Table(box=None, padding=(0, 1, 0, 0), show_header=True, header_style="dim",
-                      expand=True, show_edge=False)
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column("Cards", justify="right", no_wrap=True)
-        table.add_column("Score", justify="right", no_wrap=True)
-        kinds = {"human": "", "easy": " cpu·easy", "normal": " cpu"}
-        for seat, player in enumerate(view.players):
-            marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
-            style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
-            name = Text(player.name, style=style + (" bold" if seat == viewer else ""))
-            name.append(kinds.get(player.kind, ""), style="dim")
-            if view.eliminated[seat]:
-                name.append(" out", style="bold red")
-            elif view.out[seat] and view.phase in ("draw", "play"):
-                name.append(" out this deal", style="italic")
-            count = view.hand_counts[seat]
-            table.add_row(marker, name, str(count),
-                          str(view.scores[seat]))
-        self.update(table)
 
 
 class TableMelds(VerticalScroll):

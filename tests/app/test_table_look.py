@@ -1,0 +1,190 @@
+"""The table at a glance (issue 12, items 5, 7 and 8): the player's own order of the hand
+(shift+left/right) kept through draws and saved, the mark on the opponent's last discard, the
+direction of play, undo in the footer, the four-colour toggle and the piles' fixed width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rummy_tui import saves
+from rummy_tui.app.app import RummyApp
+from rummy_tui.app.session import TableSession
+from rummy_tui.app.widgets.card import CardWidget
+from rummy_tui.app.widgets.hand import Hand
+from rummy_tui.app.widgets.messages import TableMessages
+from rummy_tui.app.widgets.piles import Piles
+from rummy_tui.core.engine import apply, new_game
+from rummy_tui.core.state import Discard, DrawStock
+
+from .conftest import make_app, seats
+from .driver import press, settle, table_of
+
+
+def _footer_keys(app: RummyApp) -> set[str]:
+    """The actions the footer shows now (Textual's own list of active bindings)."""
+    return {b.binding.action for b in app.screen.active_bindings.values()
+            if b.binding.show and b.enabled}
+
+
+async def test_shift_arrows_move_the_card_and_the_order_survives_a_draw():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        hand = table.query_one(Hand)
+        before = list(hand.cards)
+        await press(pilot, "home", "shift+right", "shift+right")
+        moved = before[1:3] + before[:1] + before[3:]
+        assert hand.cards == moved and hand.cursor == 2  # the cursor goes with the card
+        await press(pilot, "shift+left")
+        assert hand.cards == before[1:2] + before[:1] + before[2:] and hand.cursor == 1
+        await press(pilot, "shift+right", "s")  # draw: the drawn card goes to the right
+        await pilot.pause()
+        assert hand.cards[:-1] == moved and len(hand.cards) == len(moved) + 1
+        await press(pilot, "home", "x")  # a discard keeps the order of the rest
+        await settle(pilot)
+        assert [c for c in hand.cards if c in moved[1:]][:len(moved) - 1] == [
+            c for c in moved[1:] if c in hand.cards][:len(moved) - 1]
+
+
+async def test_the_order_is_saved_and_comes_back_on_resume(tmp_path: Path):
+    state = new_game("rummy", seats("Ann,cpu:Bob"), seed=3)
+    app = RummyApp(game=state, saves_dir=str(tmp_path), bot_delay=0, cursor_blink=False)
+    app.autosave = True
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        hand = table_of(app).query_one(Hand)
+        await press(pilot, "end", "shift+left", "shift+left", "s")
+        await pilot.pause()
+        order = list(hand.cards)
+        path = app.save_path
+    loaded = saves.load_game(path)
+    assert loaded.hand_order[0] == order
+    resumed = RummyApp(game=loaded, save_path=path, bot_delay=0, cursor_blink=False)
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert table_of(resumed).query_one(Hand).cards == order
+
+
+def test_a_save_without_hand_order_loads_and_the_field_is_left_out(tmp_path: Path):
+    """Older saves (no hand_order) load unchanged, and a game nobody arranged writes none."""
+    state = new_game("rummy", seats("Ann,Bob"), seed=3)
+    path = tmp_path / "g.json"
+    saves.save_game(state, path)
+    assert "hand_order" not in path.read_text()
+    assert saves.load_game(path).hand_order == []
+
+
+def test_a_card_moved_across_an_arranged_group_joins_the_next_group():
+    s = TableSession(new_game("rummy", seats("Ann,Bob"), seed=4))
+    seat = s.advance().seat  # type: ignore[union-attr]
+    s.handed_over(seat)
+    s.arrange(seat)
+    order, sizes = s.hand_order(seat)
+    assert sizes and len(sizes) > 1
+    last_of_first = sizes[0] - 1
+    assert s.move_card(seat, last_of_first, 1) == last_of_first  # the border moves
+    new_order, new_sizes = s.hand_order(seat)
+    assert new_order == order and new_sizes == [sizes[0] - 1, sizes[1] + 1, *sizes[2:]] \
+        or sizes[0] == 1 and new_sizes == [sizes[1] + 1, *sizes[2:]]
+    assert s.move_card(seat, 0, 1) == 1  # within a group: the cards swap
+    assert s.hand_order(seat)[0][:2] == [order[1], order[0]]
+
+
+def test_the_last_discard_is_its_players_until_taken_and_found_again_on_resume():
+    state = new_game("rummy", seats("Ann,Bob"), seed=3)
+    s = TableSession(state)
+    assert s.last_discarder() is None  # the upcard is nobody's
+    ann = state.to_move
+    state = apply(state, DrawStock())
+    state = apply(state, Discard(state.hands[ann][0]))
+    s.commit(state)
+    assert s.last_discarder() == ann
+    assert TableSession(state).last_discarder() == ann  # a resumed game reads the log
+    bob = state.to_move
+    state = apply(state, DrawStock())
+    s.commit(state)
+    assert s.last_discarder() == ann  # still on top after a draw from the stock
+    assert TableSession(state).last_discarder() == ann
+    from rummy_tui.core.state import TakeDiscard
+
+    taken = apply(s.state, Discard(state.hands[bob][0]))
+    s.commit(taken)
+    assert s.last_discarder() == bob
+    taken = apply(taken, TakeDiscard(1))
+    s.commit(taken)
+    assert s.last_discarder() is None and TableSession(taken).last_discarder() is None
+
+
+async def test_the_opponents_last_discard_is_marked_on_the_pile():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        piles = table_of(app).query_one(Piles)
+        await press(pilot, "s", "x")
+        await settle(pilot)
+        state = table_of(app).state
+        bob_discarded = table_of(app).session.last_discarder()
+        assert bob_discarded == 1
+        label = str(piles.query_one("#discarded-by").render())
+        assert "Bob" in label
+        top = piles.query(CardWidget).first()
+        assert top.card == state.discard[-1] and top.has_class("-theirs")
+        await press(pilot, "d")  # taken: the mark goes
+        await pilot.pause()
+        assert not piles.query("#discarded-by")
+
+
+async def test_undo_with_nothing_to_undo_says_so_and_the_footer_hides_undo():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert "undo" not in _footer_keys(app)
+        await press(pilot, "u")
+        assert any("Nothing to undo" in m for m in table.query_one(TableMessages).texts())
+        await press(pilot, "s", "a")  # an arrangement can be undone
+        await pilot.pause()
+        assert "undo" in _footer_keys(app)
+        await press(pilot, "u")
+        await pilot.pause()
+        assert "undo" not in _footer_keys(app)
+
+
+async def test_direction_of_play_is_in_the_players_box():
+    for variant, arrow in (("rummy", "↓ clockwise"), ("remigio-fournier", "↑ anticlockwise")):
+        app = make_app(variant, "Ann,cpu:Bob,cpu:Cy", seed=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            title = str(table_of(app).query_one("#players-box").border_title)
+            assert title == f"Players {arrow}", title
+
+
+async def test_the_four_colour_toggle_repaints_the_hand_at_once():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        hand = table.query_one(Hand)
+        diamond = next(w for w in hand.query(CardWidget) if w.card.suit == 2)
+        red = diamond.styles.color
+        assert diamond.has_class("-red")
+        table.action_toggle_four_colour()
+        await pilot.pause()
+        assert diamond.has_class("-diamonds") and not diamond.has_class("-red")
+        assert diamond.styles.color != red  # blue, not red: painted already
+        table.action_toggle_four_colour()
+        await pilot.pause()
+        assert diamond.styles.color == red
+
+
+async def test_the_piles_keep_their_width_as_the_stock_runs_down():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        piles = table_of(app).query_one(Piles)
+        width = piles.outer_size.width
+        for _ in range(4):
+            await press(pilot, "s", "x")
+            await settle(pilot)
+            assert piles.outer_size.width == width
