@@ -368,6 +368,32 @@ class TableSession:
         desk.order = order
         desk.groups = (order, sizes)
 
+    def group_labels(self, cards: list[Card], sizes: list[int] | None) -> list[str]:
+        """What each group of the hand on screen is, in the variant's words ("Run", "Set";
+        Indian: "Pure sequence", "Sequence", "Set", "Invalid"), from the core's meld check;
+        a group that is no meld is "Deadwood"."""
+        if not sizes:
+            return []
+        from ..core.melds import classify
+
+        pv = self.view()
+        rules = rules_for(pv.variant, pv.options, pv.wild_card)
+        run = "Sequence" if rules.declaration or rules.sets_need_sequence else "Run"
+        labels: list[str] = []
+        at = 0
+        for size in sizes:
+            shape = classify(tuple(cards[at:at + size]), rules.melds)
+            at += size
+            if shape is None:
+                labels.append("Invalid" if rules.declaration else "Deadwood")
+            elif shape.kind == "set":
+                labels.append("Set")
+            else:
+                labels.append("Pure sequence" if rules.declaration and shape.pure else run)
+        if all(label in ("Invalid", "Deadwood") for label in labels):
+            return []  # nothing to tell apart
+        return labels
+
     def arranged_note(self, seat: int, cards: list[Card]) -> str:
         desk = self.seats[seat]
         return desk.note if desk.note and desk.groups and desk.groups[0] == cards else ""

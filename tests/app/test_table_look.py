@@ -188,3 +188,39 @@ async def test_the_piles_keep_their_width_as_the_stock_runs_down():
             await press(pilot, "s", "x")
             await settle(pilot)
             assert piles.outer_size.width == width
+
+
+def test_the_groups_of_a_hand_are_named_in_the_variants_words():
+    from rummy_tui.core.cards import parse_cards
+
+    hand = parse_cards("7S 8S 9S QH QD QC 2C 5D")
+    rummy = TableSession(new_game("rummy", seats("Ann,Bob"), seed=4))
+    rummy.viewer = 0
+    assert rummy.group_labels(hand, [3, 3, 2]) == ["Run", "Set", "Deadwood"]
+    assert rummy.group_labels(hand, [8]) == []  # nothing to tell apart
+    indian = TableSession(new_game("indian", seats("Ann,Bob"), seed=4))
+    indian.viewer = 0
+    labels = indian.group_labels(hand, [3, 3, 2])
+    assert labels[1:] == ["Set", "Invalid"] and labels[0] in ("Pure sequence", "Sequence")
+
+
+async def test_an_arranged_hand_has_its_groups_named_under_the_cards():
+    from rummy_tui.app.widgets.hand import GroupLabels
+
+    app = make_app("remi", "Ann,cpu:Bob", seed=4)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        hand = table_of(app).query_one(Hand)
+        assert not hand.query(GroupLabels)
+        await press(pilot, "a")
+        await pilot.pause()
+        line = hand.query_one(GroupLabels)
+        text = line.render().plain
+        assert "Sequence" in text and "Deadwood" in text, text
+        # each label starts under the first card of its group and ends under its last
+        cards = list(hand.query(CardWidget))
+        starts = [0, *sorted(hand.group_starts)]
+        ends = [*(s - 1 for s in starts[1:]), len(cards) - 1]
+        assert [(x, x + width) for x, width, _ in line.segments] == [
+            (cards[a].region.x - line.region.x, cards[b].region.right - line.region.x)
+            for a, b in zip(starts, ends)]

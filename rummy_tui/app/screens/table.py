@@ -361,7 +361,8 @@ class TableScreen(TableMoves, Screen[None]):
         else:
             order, sizes = self.session.hand_order(seat)
             box.border_title = Content(f"{state.players[seat].name}'s hand")  # a name: not markup
-            hand.show(order, groups=sizes, keep_selection=True,
+            hand.show(order, groups=sizes, labels=self.session.group_labels(order, sizes),
+                      keep_selection=True,
                       wild_rank=wild_rank(state.wild_card))
         self._update_info()
         self._footer_changed()

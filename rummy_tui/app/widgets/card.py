@@ -34,7 +34,7 @@ class CardWidget(Widget):
         width: 4;
         height: 3;
         margin-right: 1;
-        background: #f4f1e8;
+        background: $card-face;
         color: $card-black;
         content-align: center middle;
         text-style: bold;
@@ -47,10 +47,11 @@ class CardWidget(Widget):
     CardWidget.-clubs { color: $card-clubs; }
     CardWidget.-joker { color: $card-joker; }
     CardWidget.-wild { text-style: bold underline; }
-    CardWidget.-new { background: #d9f2c4; }
-    CardWidget.-cursor { background: #9fd3ff; }
-    CardWidget.-selected { background: #ffd84d; offset-y: -1; }
-    CardWidget.-cursor.-selected { background: #ffab40; }
+    CardWidget.-new { background: $card-new; }
+    CardWidget.-theirs { background: $card-theirs; }
+    CardWidget.-cursor { background: $card-cursor; }
+    CardWidget.-selected { background: $card-selected; offset-y: -1; }
+    CardWidget.-cursor.-selected { background: $card-cursor-selected; }
     CardWidget.-gap { margin: 0 1 0 2; }
     """
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -105,10 +106,15 @@ class StatusBar(Static):
             current = {"draw": {0}, "play": set(range(1, len(phases)))}[view.phase]
             for i, phase in enumerate(phases):
                 if i:
-                    text.append(" → ", style="dim")
+                    # the spaces apart from the arrow (widgets/players.py, PLAIN)
+                    text.append(" ")
+                    text.append("→", style="dim")
+                    text.append(" ")
                 text.append(phase, style="reverse bold" if i in current else "dim")
             if finish:
-                text.append(" / ", style="dim")
+                text.append(" ")
+                text.append("/", style="dim")
+                text.append(" ")
                 text.append(finish, style="bold" if view.phase == "play" else "dim")
         elif view.phase == "round_over":
             text.append("round over", style="bold")
@@ -136,27 +142,34 @@ class TableMelds(VerticalScroll):
         yield Static(id="melds-text")
 
     def show(self, view: PlayerView) -> None:
-        text = Text()
         if not view.table:
             if variant_of(view.variant).table_melds:
-                text.append("No melds on the table.", style="dim")
+                note = "No melds on the table."
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.
-                text.append("In this game melds stay in the hand until someone "
-                            "closes or declares: press a to arrange yours.", style="dim")
+                note = ("In this game melds stay in the hand until someone closes or "
+                        "declares: press a to arrange yours.")
+            self.query_one("#melds-text", Static).update(Text(note, style="dim"))
+            return
+        # One line per owner (wrapping under its melds, not under the name); each meld
+        # numbered, as the lay-off dialog numbers them.
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
         for seat, player in enumerate(view.players):
             mine = [(i, m) for i, m in enumerate(view.table) if m.owner == seat]
             if not mine:
                 continue
-            if text:
-                text.append("\n")
-            text.append(f"{player.name}: ", style="bold")
-            for i, meld in mine:
-                text.append(f" {i + 1}:", style="dim")
-                text.append("[")
-                text.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
-                text.append("]")
-        self.query_one("#melds-text", Static).update(text)
+            melds = Text()
+            for n, (i, meld) in enumerate(mine):
+                if n:
+                    melds.append("  ")
+                melds.append(f"{i + 1}", style="dim")
+                melds.append(" ")
+                melds.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
+            name = Text(player.name, style="bold")
+            grid.add_row(name, melds)
+        self.query_one("#melds-text", Static).update(grid)
 
 
 def merged_log(entries: list, players: list) -> list[str]:
