@@ -128,11 +128,12 @@ async def test_the_opponents_last_discard_is_marked_on_the_pile():
         assert bob_discarded == 1
         label = str(piles.query_one("#discarded-by").render())
         assert "Bob" in label
-        top = piles.query(CardWidget).first()
+        top = piles.query(".discard-card").first(CardWidget)
         assert top.card == state.discard[-1] and top.has_class("-theirs")
         await press(pilot, "d")  # taken: the mark goes
         await pilot.pause()
-        assert not piles.query("#discarded-by")
+        assert str(piles.query_one("#discarded-by").render()).strip() == ""
+        assert not any(w.has_class("-theirs") for w in piles.query(CardWidget))
 
 
 async def test_undo_with_nothing_to_undo_says_so_and_the_footer_hides_undo():
@@ -152,12 +153,26 @@ async def test_undo_with_nothing_to_undo_says_so_and_the_footer_hides_undo():
 
 
 async def test_direction_of_play_is_in_the_players_box():
-    for variant, arrow in (("rummy", "↓ clockwise"), ("remigio-fournier", "↑ anticlockwise")):
+    for variant, arrow, way in (("rummy", "↓", "clockwise"),
+                                ("remigio-fournier", "↑", "anticlockwise")):
         app = make_app(variant, "Ann,cpu:Bob,cpu:Cy", seed=3)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            title = str(table_of(app).query_one("#players-box").border_title)
-            assert title == f"Players {arrow}", title
+            box = table_of(app).query_one("#players-box")
+            assert (str(box.border_title), str(box.border_subtitle)) == (f"Players {arrow}", way)
+            assert f"Players {arrow}" in app.export_screenshot().replace("&#160;", " ")
+
+
+async def test_ten_seats_fit_at_80x24_with_the_hand_whole():
+    app = make_app("remigio-fournier", "Ann," + ",".join(f"cpu:P{i}" for i in range(9)), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        box = table.query_one("#players-box")
+        assert box.region.bottom <= table.query_one("#messages").region.y
+        assert box.query_one("#players").region.height == 10  # every seat, no header line
+        hand = table.query_one("#hand-box")
+        assert hand.region.bottom <= 23 and table.query_one("#status").region.y == 0
 
 
 async def test_the_four_colour_toggle_repaints_the_hand_at_once():

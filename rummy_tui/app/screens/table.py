@@ -24,6 +24,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from ...core.registry import variant_of
 from ...core.state import DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
 from ..typed import rummy_app
@@ -95,7 +96,8 @@ class TableScreen(TableMoves, Screen[None]):
         with Horizontal(id="table-top"):
             with Vertical(id="players-box"):
                 yield Opponents(ascii=ascii, id="players")
-            yield Piles(ascii=ascii, four_colour=four, id="piles")
+            yield Piles(ascii=ascii, four_colour=four, id="piles",
+                        depth=3 if self.state.variant == "remi" else 1)
             with Vertical(id="log-box"):
                 yield ActionLog(id="log")
         yield TableMelds(ascii=ascii, four_colour=four, id="melds")
@@ -106,17 +108,33 @@ class TableScreen(TableMoves, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#players-box").border_title = direction_title(
+        box = self.query_one("#players-box")
+        box.border_title, box.border_subtitle = direction_title(
             self.state.direction, self.rummy.ascii)
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#melds").border_title = "Table"
         self.query_one("#hand-box").border_title = "Hand"
-        # Up to ten seats (Fournier): the players' box grows to show them all; Remigio has
-        # no melds on the table, so the room is taken from an empty panel.
-        seats = len(self.state.players)
-        if seats > 4:
-            self.query_one("#table-top").styles.height = min(13, seats + 3)
         self.commit(self.state)
+
+    def on_resize(self) -> None:
+        self.query_one(Hand).label_rows = 1 if self.size.height < 30 else 3
+        self._fit_top()
+
+    def _fit_top(self) -> None:
+        """Up to ten seats (Fournier): the players' box grows to show them all, taking the
+        rows from the melds panel (which Remigio and Indian use only for a note, so it goes
+        when rows are short), and drops its header line before it would hide a seat."""
+        seats = len(self.state.players)
+        # the status line, the message lines, the hand (cards, info line, border), the footer
+        rest = 1 + 3 + self.query_one(Hand).height_needed() + 3 + 1
+        room = (self.size.height or 32) - rest
+        want = seats + 3  # the header, a line a seat, the border
+        melds = self.query_one(TableMelds)
+        melds.display = bool(variant_of(self.state.variant).table_melds) \
+            or room - 3 >= max(7, want)
+        top = max(7, min(want, room - (3 if melds.display else 0)))
+        self.query_one(Opponents).header = top >= want
+        self.query_one("#table-top").styles.height = top
 
     # --- state ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:
@@ -335,8 +353,7 @@ class TableScreen(TableMoves, Screen[None]):
         self._show_status(pv)
         self.query_one(Opponents).show(pv, self.session.viewer)
         by = self.session.last_discarder()
-        self.query_one(Piles).show(pv, 3 if pv.variant == "remi" else 1,
-                                   None if by is None else pv.players[by].name)
+        self.query_one(Piles).show(pv, None if by is None else pv.players[by].name)
         self.query_one(TableMelds).show(pv)
         self.query_one(ActionLog).show(pv, self.rummy.ascii)
         self._redraw_hand()
@@ -367,6 +384,7 @@ class TableScreen(TableMoves, Screen[None]):
         self._update_info()
         self._footer_changed()
         self._keep_orders()
+        self._fit_top()
 
     def _keep_orders(self) -> None:
         """A new order of a hand (sorted, arranged, a card moved) is saved like a move: a

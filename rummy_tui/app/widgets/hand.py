@@ -62,6 +62,9 @@ class Hand(Widget, can_focus=False):
         self.group_starts: set[int] = set()
         self.labels: tuple[str, ...] = ()
         """What each group is, written under it (none: no line under the cards)."""
+        self.label_rows = 1
+        """Up to how many rows of cards get a line of labels (the table sets it from the
+        terminal's height: at 24 rows a second line would push the hand off the screen)."""
         self.selected: set[int] = set()
         self.wild_rank: int | None = None
         self.hidden_text: str | None = "No hand is shown."
@@ -161,7 +164,7 @@ class Hand(Widget, can_focus=False):
         rows = self._row_sizes()
         labelled = bool(self.query(GroupLabels))
         if self.hidden_text is None and existing and len(existing) == len(self.cards) \
-                and rows == self._rows and labelled == bool(self.labels):
+                and rows == self._rows and labelled == self._labelled(rows):
             # Same number of cards (a sort, an arrangement, a meld undone): re-use widgets.
             for i, (widget, card) in enumerate(zip(existing, self.cards)):
                 widget.set_card(card, index=i, wild=self._is_wild(card),
@@ -212,13 +215,21 @@ class Hand(Widget, can_focus=False):
         rows: list[Widget] = []
         at = 0
         sizes = self._row_sizes()
-        labels = self._label_segments(sizes) if self.labels else []
+        labels = self._label_segments(sizes) if self._labelled(sizes) else []
         for n, size in enumerate(sizes):
             rows.append(Horizontal(*widgets[at:at + size], classes="hand-row"))
             if labels:
                 rows.append(GroupLabels(labels[n], ascii=self.ascii))
             at += size
         return rows
+
+    def _labelled(self, rows: Sequence[int]) -> bool:
+        return bool(self.labels) and len(rows) <= self.label_rows
+
+    def height_needed(self) -> int:
+        """The rows this hand takes on screen (each row of cards 4, its labels 1 more)."""
+        rows = self._row_sizes() if self.hidden_text is None else (0,)
+        return len(rows) * 4 + (len(rows) if self._labelled(rows) else 0)
 
     def _label_segments(self, rows: Sequence[int]) -> list[list[tuple[int, int, str]]]:
         """For each row of cards: (x, width, label) of each group's part on that row."""

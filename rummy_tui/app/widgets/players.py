@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core.state import PlayerView
@@ -25,11 +26,12 @@ KINDS = {"human": "", "easy": "easy", "normal": "cpu"}
 """How a seat is played, as the box names it."""
 
 
-def direction_title(direction: int, ascii: bool = False) -> str:
-    """The box's title: play goes down the list (clockwise) or up it (anticlockwise)."""
+def direction_title(direction: int, ascii: bool = False) -> tuple[str, str]:
+    """The box's title and subtitle: play goes down the list (clockwise) or up it
+    (anticlockwise)."""
     if direction >= 0:
-        return f"Players {'v' if ascii else '↓'} clockwise"
-    return f"Players {'^' if ascii else '↑'} anticlockwise"
+        return f"Players {'v' if ascii else '↓'}", "clockwise"
+    return f"Players {'^' if ascii else '↑'}", "anticlockwise"
 
 
 def fit(text: str, width: int) -> str:
@@ -51,6 +53,9 @@ class Opponents(Widget):
     Opponents { height: auto; width: 1fr; }
     """
 
+    header: reactive[bool] = reactive(True, layout=True)
+    """The "Player Cards Score" line (dropped when the seats need its row)."""
+
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
@@ -66,7 +71,7 @@ class Opponents(Widget):
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         # a header and a line a seat (render needs the width, so it cannot be asked)
-        return 1 + (len(self._shown[0].players) if self._shown else 0)
+        return int(self.header) + (len(self._shown[0].players) if self._shown else 0)
 
     def render(self) -> Content:
         if self._shown is None:
@@ -82,7 +87,7 @@ class Opponents(Widget):
         lines = [Content.assemble(
             "  ", ("Player", "$text-muted"), " " * (name_w - 5),
             ("Cards".rjust(cards_w), "$text-muted"), " ",
-            ("Score".rjust(score_w), "$text-muted"))]
+            ("Score".rjust(score_w), "$text-muted"))] if self.header else []
         for seat in seats:
             moving = seat == view.to_move and view.phase in ("draw", "play")
             marker = ((">" if self.ascii else "►"), "bold $accent") if moving else " "
