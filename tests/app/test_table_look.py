@@ -239,3 +239,29 @@ async def test_an_arranged_hand_has_its_groups_named_under_the_cards():
         assert [(x, x + width) for x, width, _ in line.segments] == [
             (cards[a].region.x - line.region.x, cards[b].region.right - line.region.x)
             for a, b in zip(starts, ends)]
+
+
+def test_a_meld_keeps_the_order_of_the_cards_left():
+    from rummy_tui.core.state import Meld
+
+    for seed in range(1, 60):
+        s = TableSession(new_game("rummy", seats("Ann,Bob"), seed=seed))
+        seat = s.advance().seat  # type: ignore[union-attr]
+        s.handed_over(seat)
+        s.commit(s.play(DrawStock()))
+        melds = [a for a in s.legal() if isinstance(a, Meld)]
+        if melds:
+            break
+    else:
+        raise AssertionError("no seed with a meld after the first draw")
+    order, _ = s.hand_order(seat)
+    s.move_card(seat, len(order) - 1, -1)
+    s.move_card(seat, 0, 1)
+    moved, _ = s.hand_order(seat)
+    s.commit(s.play(melds[0], undoable=True))
+    left, _ = s.hand_order(seat)
+    rest = list(moved)
+    for card in melds[0].cards:
+        rest.remove(card)
+    assert left == rest
+    assert s.saved_state().hand_order[seat] == rest
