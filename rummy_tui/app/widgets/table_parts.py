@@ -12,6 +12,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -20,6 +21,7 @@ from ...core.registry import variant_of
 from ...core.state import PlayerView
 from ..theme import TABLE_INK
 from .card import suit_class
+from .players import PLAIN
 
 SUIT_STYLE = {
     cls: f"bold {colour}".strip() for cls, colour in TABLE_INK.items()
@@ -97,32 +99,35 @@ class StatusBar(Static):
         """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
         gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out.
         (The Indian turn timer stands left of this line: cut at 80 columns, never the clock.)"""
-        text = Text()
-        text.append(f"{title} · {round_name or f'round {view.round_no}'} · ", style="bold")
+        text: list[tuple[str, str]] = []  # (words, style): a name is data, never markup
+        add = text.append
+        add((f"{title} · {round_name or f'round {view.round_no}'} · ", "bold"))
         mover = view.players[view.to_move].name
         if view.phase in ("draw", "play"):
-            text.append(f"{mover} to play  ")
+            add((mover, "bold $accent"))
+            add((" ", ""))
+            add(("to play", PLAIN))  # apart from the space before it (players.PLAIN)
+            add(("  ", ""))
             phases = PHASES if table_melds else HAND_PHASES
             current = {"draw": {0}, "play": set(range(1, len(phases)))}[view.phase]
             for i, phase in enumerate(phases):
                 if i:
-                    # the spaces apart from the arrow (widgets/players.py, PLAIN)
-                    text.append(" ")
-                    text.append("→", style="dim")
-                    text.append(" ")
-                text.append(phase, style="reverse bold" if i in current else "dim")
+                    add((" ", ""))
+                    add(("→", "dim"))
+                    add((" ", ""))
+                add((phase, "reverse bold" if i in current else "dim"))
             if finish:
-                text.append(" ")
-                text.append("/", style="dim")
-                text.append(" ")
-                text.append(finish, style="bold" if view.phase == "play" else "dim")
+                add((" ", ""))
+                add(("/", "dim"))
+                add((" ", ""))
+                add((finish, "bold" if view.phase == "play" else "dim"))
         elif view.phase == "round_over":
-            text.append("round over", style="bold")
+            add(("round over", "bold"))
         else:
-            text.append("game over", style="bold")
+            add(("game over", "bold"))
         if note:
-            text.append(f"  {note}", style="italic")
-        self.update(text)
+            add((f"  {note}", "italic"))
+        self.update(Content.assemble(*text))
 
 
 class TableMelds(VerticalScroll):
