@@ -265,3 +265,24 @@ def test_a_meld_keeps_the_order_of_the_cards_left():
         rest.remove(card)
     assert left == rest
     assert s.saved_state().hand_order[seat] == rest
+
+
+async def test_a_wrapped_hand_drops_its_labels_when_the_terminal_gets_short():
+    from rummy_tui.app.widgets.hand import GroupLabels
+    from rummy_tui.core.cards import parse_cards
+
+    app = make_app("remi", "Ann,cpu:Bob", seed=3)
+    async with app.run_test(size=(80, 32)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        hand = table.query_one(Hand)
+        cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H")
+        hand.show(cards, groups=[13, 5], labels=["Sequence", "Sequence"])
+        await pilot.pause()
+        assert len(hand.query(GroupLabels)) == 2  # two rows of cards, each labelled
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not hand.query(GroupLabels)
+        screen = app.screen.region
+        assert all(screen.contains_region(w.region) for w in hand.query(CardWidget))

@@ -117,7 +117,7 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(self.state)
 
     def on_resize(self) -> None:
-        self.query_one(Hand).label_rows = 1 if self.size.height < 30 else 3
+        self.query_one(Hand).set_label_rows(1 if self.size.height < 30 else 3)
         self._fit_top()
 
     def _fit_top(self) -> None:

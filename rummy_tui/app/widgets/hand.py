@@ -223,6 +223,13 @@ class Hand(Widget, can_focus=False):
             at += size
         return rows
 
+    def set_label_rows(self, rows: int) -> None:
+        """Up to how many rows of cards get their labels (redrawn when it changes)."""
+        if rows != self.label_rows:
+            self.label_rows = rows
+            if self.hidden_text is None:
+                self._rebuild()
+
     def _labelled(self, rows: Sequence[int]) -> bool:
         return bool(self.labels) and len(rows) <= self.label_rows
 
