@@ -157,8 +157,9 @@ class TableSession:
     def commit(self, state: GameState) -> None:
         old, self.state = self.state, state
         self._legal = None
-        if state.round_no == old.round_no and len(state.discard) == len(old.discard) + 1 \
-                and state.phase in IN_PLAY:
+        if state.round_no != old.round_no:
+            self._last_discard = None  # a new deal: the upcard is nobody's
+        elif len(state.discard) == len(old.discard) + 1 and state.phase in IN_PLAY:
             self._last_discard = (old.to_move, len(state.discard), state.discard[-1])
 
     def last_discarder(self) -> int | None:
