@@ -85,7 +85,7 @@ class Hand(Widget, can_focus=False):
         wild_rank: int | None = None,
     ) -> None:
         """Show these cards in this order; ``groups`` are the sizes of visual groups, and
-        ``labels`` (one a group, or none) are written under them ("run", "set", ...)."""
+        ``labels`` (one a group, or none) are written under them ("Run", "Set", ...)."""
         old = [self.cards[i] for i in sorted(self.selected)] if keep_selection else []
         if self._before_draw is not None:
             left = list(self._before_draw)
@@ -250,7 +250,7 @@ class Hand(Widget, can_focus=False):
         at = 0
         for size in rows:
             segments: list[tuple[int, int, str]] = []
-            x = -CARD_WIDTH  # where the card before the row's first would end, with its margin
+            x = 0
             for i in range(at, at + size):
                 # Textual collapses the margins between two cards: a group's first card
                 # stands GAP_WIDTH from the card before it (its margin-left), the others 1.
@@ -346,7 +346,7 @@ class InfoLine(Widget):
 
 
 class GroupLabels(Widget):
-    """The line under a row of an arranged hand: what each group is ("└── run ──┘")."""
+    """The line under a row of an arranged hand: what each group is ("└── Run ──┘")."""
 
     segments: reactive[list[tuple[int, int, str]]] = reactive(list, layout=False)
 
