@@ -297,3 +297,13 @@ async def test_a_wrapped_hand_drops_its_labels_when_the_terminal_gets_short():
         assert not hand.query(GroupLabels)
         screen = app.screen.region
         assert all(screen.contains_region(w.region) for w in hand.query(CardWidget))
+
+
+async def test_remis_three_discards_carry_their_keys():
+    app = make_app("remi", "Ann,cpu:Bob", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        cards = list(table_of(app).query_one(Piles).query(".discard-card").results(CardWidget))
+        assert [c.corner for c in cards] == ["1", "2", "3"]
+        shown = [c for c in cards if c.display]
+        assert all(str(c.render()).startswith(c.corner) for c in shown)

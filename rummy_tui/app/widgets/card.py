@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -110,8 +111,18 @@ class CardWidget(Widget):
     def watch_four_colour(self) -> None:
         self._colour()
 
-    def render(self) -> str:
-        return card_label(self.card, self.ascii)
+    corner = ""
+    """A small mark in the card's top-left corner (Remi's discards: 1, 2, 3, their keys)."""
+
+    def render(self) -> str | Content:
+        label = card_label(self.card, self.ascii)
+        if self.corner:
+            # the label a piece of its own, apart from the space before it (players.PLAIN)
+            left = (4 - len(label)) // 2
+            return Content.assemble((self.corner, "dim"), " " * (4 - len(self.corner)), "\n",
+                                    " " * left, (label, "not italic"),
+                                    " " * (4 - left - len(label)), "\n")
+        return label
 
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")

@@ -63,12 +63,14 @@ class Piles(Horizontal):
             yield Static(id="wild-card", classes="pile-label")
         with Vertical(classes="discard-column") as column:
             column.styles.width = max(10, 5 * self.depth)
-            yield Static("Discard" if self.depth == 1 else "Discard 1 2 3",
-                         classes="pile-label")
+            yield Static("Discard", classes="pile-label")
             with Horizontal():
                 for i in range(self.depth):
-                    yield CardWidget(ALL_CARDS[0], index=i + 1, ascii=self.ascii,
-                                     four_colour=self.four_colour, classes="discard-card")
+                    card = CardWidget(ALL_CARDS[0], index=i + 1, ascii=self.ascii,
+                                      four_colour=self.four_colour, classes="discard-card")
+                    if self.depth > 1:
+                        card.corner = str(i + 1)  # the key that takes it (Remi)
+                    yield card
                 yield Static(id="discard-empty", classes="pile-empty")
             yield Static(id="discarded-by", classes="pile-label")
 
