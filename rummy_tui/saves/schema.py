@@ -178,6 +178,9 @@ class _SharedStateModel(_Model):
     actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
     round_actions: _COUNT
     deck_size: _COUNT
+    # the app's: each player's own order of their hand (no rule reads it; [] when none)
+    hand_order: Annotated[list[Cards], _PER_SEAT] = Field(
+        [], description="each player's own order of their hand (no rule reads it)")
 
     @model_serializer(mode="wrap")
     def _only_the_games_section(self, handler: SerializerFunctionWrapHandler) -> Any:
