@@ -307,3 +307,16 @@ async def test_remis_three_discards_carry_their_keys():
         assert [c.corner for c in cards] == ["1", "2", "3"]
         shown = [c for c in cards if c.display]
         assert all(str(c.render()).startswith(c.corner) for c in shown)
+
+
+async def test_ascii_mode_draws_the_new_marks_in_ascii():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=3, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "s", "x")
+        await settle(pilot)
+        table = table_of(app)
+        bar = str(table.query_one("#status").render())
+        assert "Draw -> Meld -> Discard" in bar, bar
+        assert str(table.query_one("#players-box").border_title) == "Players v"
+        assert str(table.query_one("#discarded-by").render()).startswith("^ Bob")

@@ -362,7 +362,8 @@ class TableScreen(TableMoves, Screen[None]):
         note = ""
         if pv.phase in ("draw", "play") and pv.players[pv.to_move].kind != "human":
             note = f"({pv.players[pv.to_move].name} is thinking…)"
-        self.query_one(StatusBar).show(game_title(pv), pv, note, **phase_words(pv))
+        self.query_one(StatusBar).show(game_title(pv), pv, note, ascii=self.rummy.ascii,
+                                       **phase_words(pv))
 
     def _redraw_hand(self) -> None:
         """The hand of the seat on screen, in its player's order (or no hand at all)."""

@@ -94,7 +94,7 @@ class StatusBar(Static):
     StatusBar { height: 1; background: $panel; padding: 0 1; }
     """
 
-    def show(self, title: str, view: PlayerView, note: str = "", *,
+    def show(self, title: str, view: PlayerView, note: str = "", *, ascii: bool = False,
              round_name: str = "", table_melds: bool = True, finish: str = "") -> None:
         """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
         gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out.
@@ -113,7 +113,7 @@ class StatusBar(Static):
             for i, phase in enumerate(phases):
                 if i:
                     add((" ", ""))
-                    add(("→", "dim"))
+                    add(("->" if ascii else "→", "dim"))
                     add((" ", ""))
                 add((phase, "reverse bold" if i in current else "dim"))
             if finish:
