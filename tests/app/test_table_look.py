@@ -4,6 +4,8 @@ direction of play, undo in the footer, the four-colour toggle and the piles' fix
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 from rummy_tui import saves
@@ -66,12 +68,16 @@ async def test_the_order_is_saved_and_comes_back_on_resume(tmp_path: Path):
         assert table_of(resumed).query_one(Hand).cards == order
 
 
-def test_a_save_without_hand_order_loads_and_the_field_is_left_out(tmp_path: Path):
-    """Older saves (no hand_order) load unchanged, and a game nobody arranged writes none."""
+def test_an_older_save_without_hand_order_loads_and_a_new_one_writes_it_empty(tmp_path: Path):
+    """Version-3 saves (no hand_order) load with the engine's order; a game nobody arranged
+    writes an empty hand_order, which loads back as none."""
+    older = Path(__file__).parents[1] / "fixtures" / "saves" / "v3" / "rummy.json"
+    assert "hand_order" not in older.read_text()
+    assert saves.load_game(older).hand_order == []
     state = new_game("rummy", seats("Ann,Bob"), seed=3)
     path = tmp_path / "g.json"
     saves.save_game(state, path)
-    assert "hand_order" not in path.read_text()
+    assert json.loads(path.read_text())["state"]["hand_order"] == []
     assert saves.load_game(path).hand_order == []
 
 
