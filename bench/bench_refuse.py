@@ -16,9 +16,10 @@ a save whose player name, log line or option is one huge string or number (digit
 float, an exponent); many players; a 4 MB log (its last line names seat 99); many cards in
 the stock; a file one byte over the limit. A start-up line (``resume`` of a missing file,
 ``saves`` of an empty folder) gives the floor. Target: every command ends in 1 s or less,
-with a one-line message (``resume``: exit 2, ``saves``: exit 0 with the file listed as unreadable). The ``load`` column is the
-refusal alone (``saves.load_game`` timed inside a fresh process after its imports), so that
-start-up on a loaded machine can be told from the work on the file. Ends with one JSON line;
+with a one-line message (``resume``: exit 2, ``saves``: exit 0 with the file listed as
+unreadable). The ``load`` column is the refusal alone (``saves.load_game`` timed inside a
+fresh process after its imports), so that start-up on a loaded machine can be told from the
+work on the file. Ends with one JSON line;
 exits 1 if a target is missed.
 """
 
