@@ -66,6 +66,9 @@ def _rules(v: PlayerView) -> HandRules:
 
 
 _RELAXED: dict[HandRules, HandRules] = {}
+_RELAXED_MAX = 64
+"""A few rule sets are in play at once (Indian: one per wild rank and deck count); cleared
+if it ever holds this many."""
 
 
 def _relaxed(rules: HandRules) -> HandRules:
@@ -73,6 +76,8 @@ def _relaxed(rules: HandRules) -> HandRules:
     close a hand is to a declaration (the real count is 80 until it is complete)."""
     r = _RELAXED.get(rules)
     if r is None:
+        if len(_RELAXED) >= _RELAXED_MAX:
+            _RELAXED.clear()
         r = _RELAXED[rules] = replace(rules, declaration=False, cap=None)
     return r
 
