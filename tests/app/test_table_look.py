@@ -5,7 +5,6 @@ direction of play, undo in the footer, the four-colour toggle and the piles' fix
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 from rummy_tui import saves
