@@ -178,9 +178,10 @@ def _do_take(v: Variant, state: GameState, action: TakeDiscard, card: Card) -> G
 
 def _check_meld(v: Variant, src: Source, action: Meld, hand: list[Card], stock: int) -> tuple[list[Card], str]:
     """Check a new meld from the hand; return the hand left and the meld's kind."""
-    need_phase(src, "play")
+    # a move the game never has is refused for that, before any "draw first"
     if not v.table_melds:
         raise RuleError(f"in {v.title} melds stay in your hand until the round ends")
+    need_phase(src, "play")
     cards = action.cards
     rest = remove(hand, cards)
     if rest is None:
@@ -200,21 +201,25 @@ def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Car
     p = state.to_move
     new = state.copy()
     new.hands = with_hand(state.hands, p, rest)
-    new.table = state.table + [TableMeld(p, meld_order(action.cards, kind), kind)]  # type: ignore[arg-type]
+    ordered = meld_order(action.cards, kind)
+    new.table = state.table + [TableMeld(p, ordered, kind)]  # type: ignore[arg-type]
     laid = list(state.laid)
     laid[p] += len(action.cards)
     new.laid = laid
     v.on_meld(new, action.cards, kind)
-    log(new, p, f"{name(state, p)} melded {cards_text(action.cards)}")
+    log(new, p, f"{name(state, p)} melded {cards_text(ordered)}")  # as the table shows it
     if not rest:
         v.on_hand_emptied(new, p)
     return new
 
 
 def _check_lay_off(v: Variant, src: Source, action: LayOff, hand: list[Card], stock: int) -> tuple[list[Card], list[Card], str]:
-    need_phase(src, "play")
     if not v.lay_off:
+        if not v.table_melds:  # Remigio, Indian: no meld is ever put on the table
+            raise RuleError(f"there is no laying off in {v.title}: each player's melds stay in "
+                            "their own hand until the round ends")
         raise RuleError(f"there is no laying off in {v.title}: a meld on the table never changes")
+    need_phase(src, "play")
     if not action.cards:
         raise RuleError("lay off at least one card")
     if not isinstance(action.meld_index, int) or not 0 <= action.meld_index < len(src.table):
