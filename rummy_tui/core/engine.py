@@ -180,7 +180,7 @@ def _check_meld(v: Variant, src: Source, action: Meld, hand: list[Card], stock: 
     """Check a new meld from the hand; return the hand left and the meld's kind."""
     # a move the game never has is refused for that, before any "draw first"
     if not v.table_melds:
-        raise RuleError(f"in {v.title} melds stay in your hand until the round ends")
+        raise RuleError(f"in {v.title} melds stay in your hand until the {v.round_word} ends")
     need_phase(src, "play")
     cards = action.cards
     rest = remove(hand, cards)
@@ -217,7 +217,7 @@ def _check_lay_off(v: Variant, src: Source, action: LayOff, hand: list[Card], st
     if not v.lay_off:
         if not v.table_melds:  # Remigio, Indian: no meld is ever put on the table
             raise RuleError(f"there is no laying off in {v.title}: each player's melds stay in "
-                            "their own hand until the round ends")
+                            f"their own hand until the {v.round_word} ends")
         raise RuleError(f"there is no laying off in {v.title}: a meld on the table never changes")
     need_phase(src, "play")
     if not action.cards:
@@ -280,7 +280,7 @@ def _do_discard(v: Variant, state: GameState, action: Discard, rest: list[Card])
 
 def _check_next_round(v: Variant, src: Source, action: NextRound, hand: list[Card], stock: int) -> None:
     if src.phase != "round_over":
-        raise RuleError("the round is not over")
+        raise RuleError(f"the {v.round_word} is not over")
 
 
 def _do_next_round(v: Variant, state: GameState, action: NextRound, checked: None) -> GameState:
@@ -337,9 +337,9 @@ def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameStat
         hand, stock_count = src.hands[src.to_move], len(src.stock)
     if src.phase == "game_over":
         raise RuleError("the game is over")
-    if src.phase == "round_over" and type(action) is not NextRound:
-        raise RuleError("the round is over: deal the next round")
     v = variant_of(src.variant)
+    if src.phase == "round_over" and type(action) is not NextRound:
+        raise RuleError(f"the {v.round_word} is over: deal the next one")
     check, do = _step(v, src, action)
     return v, do, check(v, src, action, hand, stock_count)
 

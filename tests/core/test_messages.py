@@ -47,7 +47,7 @@ def test_the_discard_pile_count_is_pluralised(pile, words):
          "there is no laying off in Remigio: each player's melds stay in their own hand"),
         ("remigio-fournier", "draw", LayOff((0,), 0),
          "there is no laying off in Remigio (Fournier): each player's melds stay in their own"),
-        ("indian", "draw", Meld((0, 1, 2)), "in Indian Rummy melds stay in your hand"),
+        ("indian", "draw", Meld((0, 1, 2)), "in Indian Rummy melds stay in your hand until the deal ends"),
         ("remigio-fournier", "draw", Drop(), "there is no dropping in Remigio (Fournier)"),
         ("indian", "draw", EndOnEmptyStock(),
          "in Indian Rummy an empty stock is rebuilt from the discard pile"),
