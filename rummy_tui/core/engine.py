@@ -114,7 +114,7 @@ def _deal(state: GameState, v: Variant) -> None:
     state.phase = "draw"
     state.to_move = v.first_player(state)
     first = (
-        f"Round {state.round_no}: {name(state, state.dealer)} deals; "
+        f"{v.round_word.capitalize()} {state.round_no}: {name(state, state.dealer)} deals; "
         f"{name(state, state.to_move)} plays first."
     )
     state.log = state.log + [LogEntry(state.round_no, None, t) for t in (first, *extra)]

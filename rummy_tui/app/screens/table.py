@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -360,7 +359,7 @@ class TableScreen(TableMoves, Screen[None]):
         self.query_one(Hand).clear_selection()
         self.query_one(TableMessages).clear_feedback()
         if self.session.wrong_declaration(action, new_state):
-            self._wrong_declaration(new_state)
+            self._wrong_declaration(new_state, action.finish)
             return True
         if isinstance(action, (DrawStock, TakeDiscard)):
             # The card just drawn is marked, and the cursor goes to it (issue 12).
@@ -369,22 +368,12 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(new_state)
         return True
 
-    def _wrong_declaration(self, new_state: GameState) -> None:
-        """The declarer learns what went wrong before the keyboard is passed on: the
-        declaration showed the hand to everyone, so the modal shows it too."""
-        from ...core.engine import view
-
-        from ..dialogs.choose import MessageDialog
+    def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
+        """The declarer learns what went wrong before the keyboard is passed on."""
+        from ..dialogs.finish import wrong_declaration_dialog
 
         seat = self.session.viewer
         assert seat is not None
-        pv = view(new_state, seat)
-        ascii, four = self.rummy.ascii, self.rummy.four_colour
-        body = Text("The declared hand: ")
-        body.append_text(cards_text(list(pv.hand), ascii, four))
-        entry = next((e.text for e in reversed(pv.log) if e.player == seat), "")
-        if entry:
-            body.append(f"\n\n{ascii_text(entry, ascii)}", style="dim")
         self.session.busy = True
         self._footer_changed()
 
@@ -392,9 +381,8 @@ class TableScreen(TableMoves, Screen[None]):
             self.session.busy = False
             self.commit(new_state)
 
-        self.app.push_screen(MessageDialog(
-            f"Wrong declaration: {self.session.penalty(new_state, seat)} points, "
-            "you are out of this deal", body), closed)
+        self.app.push_screen(wrong_declaration_dialog(
+            new_state, seat, finish, self.rummy.ascii, self.rummy.four_colour), closed)
 
     # --- drawing ------------------------------------------------------------------------
     def _redraw(self) -> None:
