@@ -85,6 +85,14 @@ async def select_cards(pilot: Pilot, hand: Hand, cards: tuple[Any, ...]) -> None
     assert sorted(hand.selected_cards()) == sorted(cards)
 
 
+async def discard(pilot: Pilot) -> None:
+    """x, and yes when asked (the card is in a meld of the hand: issue 12)."""
+    await press(pilot, "x")
+    await settled(pilot.app)
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await press(pilot, "y")
+
+
 async def choose_finish(pilot: Pilot, card: Any) -> None:
     """In the finish dialog (Indian's finish slot, Remigio's face-down card): move to
     ``card`` and press Enter."""
@@ -130,10 +138,7 @@ async def play_human_move(pilot: Pilot) -> Any:
         case Discard(card=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
-            await press(pilot, "x")
-            await settled(pilot.app)
-            if isinstance(app.screen, ConfirmDialog):  # the card is in a meld: asked first
-                await press(pilot, "y")
+            await discard(pilot)
         case Close(discard=card) | Declare(finish=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
