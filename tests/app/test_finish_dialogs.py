@@ -19,6 +19,7 @@ from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import new_game
 from rummy_tui.core.registry import variant_of
+from rummy_tui.core.state import LogEntry
 
 from .conftest import seats
 from .driver import choose_finish, move_cursor_to, settle
@@ -40,8 +41,10 @@ def rigged(variant: str, mine: str, draw: str, wild: str | None = None,
     rest = others[size * (n - 1):]
     state.discard = [rest[0]]
     state.stock = rest[1:] + [top]
-    if wild:
+    if wild:  # the wild joker, and the log line that names it
         state.wild_card = parse_card(wild)
+        extra = variant_of(variant).on_deal(state, [state.wild_card])
+        state.log = [state.log[0]] + [LogEntry(1, None, text) for text in extra]
     state.to_move, state.phase = 0, "draw"
     return state
 

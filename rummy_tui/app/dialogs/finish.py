@@ -115,7 +115,8 @@ def close_choices(hand: Sequence[Card], legal: set[Card], rules: HandRules,
         summary = "can close" + (f": {special}" if special else "")
         if arr.multiplier:
             summary += f", ×{arr.multiplier}" if not ascii else f", x{arr.multiplier}"
-        detail = Text(f"Close with {sym} face down; you show:\n", style="bold green")
+        detail = Text()
+        detail.append(f"Close with {sym} face down; you show:\n", style="bold green")
         if special:
             detail.append_text(groups_text([(special, sorted(rest))], ascii, four))
         else:
@@ -168,7 +169,8 @@ class FinishDialog(ModalScreen["Card | None"]):
     def compose(self) -> ComposeResult:
         options = []
         for i, choice in enumerate(self.choices):
-            prompt = card_text(choice.card, self.ascii, self.four)
+            prompt = Text()  # a card's Text has its colour as base style: append it
+            prompt.append_text(card_text(choice.card, self.ascii, self.four))
             prompt.pad_right(4 - len(prompt.plain))
             prompt.append(f"  {choice.summary}", style="green" if choice.ok else "dim")
             options.append(Option(prompt, id=str(i)))
