@@ -255,3 +255,22 @@ async def test_a_discard_of_an_odd_card_is_not_asked():
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog)
         assert parse_card("KC") not in table.state.hands[0]
+
+
+async def test_indian_summary_labels_a_loser_without_two_sequences_and_says_why():
+    state = rigged("indian", VALID, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy")
+    app = app_for(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "c", "enter")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        result = summary.state.last_round
+        hands = str(summary.query_one("#hands").render()).splitlines()
+        for seat in (1, 2):
+            pr = result.players[seat]
+            assert not pr.melds and pr.penalty  # no two sequences: every card counts
+            line = next(h for h in hands if h.startswith(state.players[seat].name))
+            assert line.endswith(": every card counts)"), line
+            assert "no pure sequence" in line or "only one sequence" in line, line

@@ -155,14 +155,17 @@ def _hand_text(pr: Any, ascii: bool, four: bool) -> Text:
 
 def _labelled_hand_text(pr: Any, rules: Any, finish: Any, ascii: bool, four: bool) -> Text:
     """Indian: each group labelled as the Indian apps do (Pure sequence, Sequence, Set; the
-    cards in no group: Invalid), and the declarer's finish card apart."""
-    from ...core.declaration import INVALID, group_label
+    cards in no group: Invalid), and the declarer's finish card apart. A hand without two
+    sequences, one pure, counts every card: its groups are shown with the reason."""
+    from ...core.declaration import INVALID, check_declaration
 
-    groups = sorted(((group_label(m, rules), list(m)) for m in pr.melds),
-                    key=lambda g: ("Pure sequence", "Sequence", "Set").index(g[0])
-                    if g[0] != INVALID else 3)
-    if pr.deadwood:
-        groups.append((INVALID, list(pr.deadwood)))
+    why = ""
+    if pr.melds:
+        checked = check_declaration([c for m in pr.melds for c in m] + list(pr.deadwood), rules)
+    else:
+        checked = check_declaration(list(pr.hand), rules)
+        why = checked.reasons[0] if checked.reasons else ""
+    groups: list[tuple[str, list[Any]]] = [(g.label, list(g.cards)) for g in checked.groups]
     if finish is not None:
         groups.append(("Finish slot", [finish]))
     hand = Text()
@@ -171,6 +174,8 @@ def _labelled_hand_text(pr: Any, rules: Any, finish: Any, ascii: bool, four: boo
             hand.append(" · ", style="dim")
         hand.append(f"{label} ", style="bold red" if label == INVALID else "bold")
         hand.append_text(cards_text(cards, ascii, four))
+    if why:
+        hand.append(f" ({why}: every card counts)", style="dim")
     return hand
 
 
