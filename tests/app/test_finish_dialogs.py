@@ -274,3 +274,23 @@ async def test_indian_summary_labels_a_loser_without_two_sequences_and_says_why(
             line = next(h for h in hands if h.startswith(state.players[seat].name))
             assert line.endswith(": every card counts)"), line
             assert "no pure sequence" in line or "only one sequence" in line, line
+
+
+async def test_a_wrong_declaration_that_ends_the_deal_is_explained_before_the_summary():
+    # two players: the wrong declarer is out, so the other is the last in the deal
+    state = rigged("indian", NO_PURE, "2D", wild="7D")
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "c", "enter")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, MessageDialog), app.screen_stack
+        assert result.title_text == "Wrong declaration: 80 points, and the deal is over"
+        body = str(result.query_one("#message-body").render()).splitlines()
+        assert body[0] == "Not valid: no pure sequence." and body[-1] == "Finish slot    2♦"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        headline = str(app.screen.query_one("#headline").render())
+        assert headline == "Deal 1: Bob is the last player in the deal.", headline

@@ -220,6 +220,16 @@ def start_index(choices: list[FinishChoice], wanted: Card | None) -> int:
     return next((i for i, c in enumerate(choices) if c.ok), mine)
 
 
+def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> bool:
+    """This move was a wrong declaration (whether the others play on or, with one player
+    left, the deal is over): the declarer is told why before anything else."""
+    from ...core.state import Declare
+    from ...core.variants.indian import WRONG_DECLARATION
+
+    return (isinstance(action, Declare) and seat is not None and bool(new_state.drops)
+            and new_state.drops[seat] == WRONG_DECLARATION)
+
+
 def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: bool,
                              four: bool) -> ModalScreen[None]:
     """What the declarer learns before the keyboard is passed on: the penalty in the title,
@@ -235,4 +245,7 @@ def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: b
                                               variant_of(pv.variant).rules_for(pv)),
                             finish if rest is not None else None, ascii, four)
     penalty = state.drops[seat] if state.drops else 0
-    return MessageDialog(f"Wrong declaration: {penalty} points, you are out of this deal", body)
+    over = state.phase not in ("draw", "play")
+    title = (f"Wrong declaration: {penalty} points"
+             + (", and the deal is over" if over else ", you are out of this deal"))
+    return MessageDialog(title, body)

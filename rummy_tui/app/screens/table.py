@@ -57,6 +57,7 @@ from ..widgets.table_parts import (
 )
 from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
+from ..dialogs.finish import declared_wrongly
 from .table_moves import TableMoves, describe
 
 if TYPE_CHECKING:
@@ -358,7 +359,7 @@ class TableScreen(TableMoves, Screen[None]):
             return False
         self.query_one(Hand).clear_selection()
         self.query_one(TableMessages).clear_feedback()
-        if self.session.wrong_declaration(action, new_state):
+        if declared_wrongly(action, new_state, self.session.viewer):
             self._wrong_declaration(new_state, action.finish)
             return True
         if isinstance(action, (DrawStock, TakeDiscard)):
