@@ -16,6 +16,7 @@ from rummy_tui.app.screens.summary import RoundSummaryScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
+from rummy_tui.app.widgets.table_parts import StatusBar
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import new_game
 from rummy_tui.core.registry import variant_of
@@ -93,7 +94,7 @@ async def test_indian_declare_dialog_says_valid_and_declares():
         hands = str(summary.query_one("#hands").render())
         ann = next(line for line in hands.splitlines() if line.startswith("Ann"))
         assert "Pure sequence 3♠ 4♠ 5♠" in ann and ann.endswith("Finish slot 2♦"), ann
-        assert "Deal the next deal" not in str(summary.query_one("#next").render())
+        assert "deal over" in str(table.query_one(StatusBar).render())
 
 
 async def test_indian_declare_dialog_names_the_reason_and_esc_changes_nothing():

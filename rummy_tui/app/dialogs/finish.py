@@ -220,6 +220,13 @@ def start_index(choices: list[FinishChoice], wanted: Card | None) -> int:
     return next((i for i, c in enumerate(choices) if c.ok), mine)
 
 
+def state_word(state: GameState) -> str:
+    """"round", or what the game's rule text calls it (Indian: "deal")."""
+    from ...core.registry import variant_of
+
+    return str(variant_of(state.variant).round_word)
+
+
 def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> bool:
     """This move was a wrong declaration (whether the others play on or, with one player
     left, the deal is over): the declarer is told why before anything else."""

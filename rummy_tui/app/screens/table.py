@@ -57,7 +57,7 @@ from ..widgets.table_parts import (
 )
 from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
-from ..dialogs.finish import declared_wrongly
+from ..dialogs.finish import declared_wrongly, state_word
 from .table_moves import TableMoves, describe
 
 if TYPE_CHECKING:
@@ -410,7 +410,7 @@ class TableScreen(TableMoves, Screen[None]):
         if seat is None:
             box.border_title = "Hand"
             hand.hide("No hand is shown: " + (
-                "the round is over." if not self.session.in_play
+                f"the {state_word(state)} is over." if not self.session.in_play
                 else f"{state.players[state.to_move].name} is playing."))
         else:
             order, sizes = self.session.hand_order(seat)

@@ -16,6 +16,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from ...core.registry import variant_of
 from textual.widgets import Static
 
 from ...core.cards import Card
@@ -115,7 +117,7 @@ class StatusBar(Static):
                 text.append(" / ", style="dim")
                 text.append(finish, style="bold" if view.phase == "play" else "dim")
         elif view.phase == "round_over":
-            text.append("round over", style="bold")
+            text.append(f"{variant_of(view.variant).round_word} over", style="bold")
         else:
             text.append("game over", style="bold")
         if note:
