@@ -19,6 +19,7 @@ from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.table_parts import StatusBar
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import new_game
+from rummy_tui.core.options import make_options
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import LogEntry
 
@@ -27,9 +28,10 @@ from .driver import choose_finish, move_cursor_to, settle
 
 
 def rigged(variant: str, mine: str, draw: str, wild: str | None = None,
-           players: str = "Ann,cpu:Bob"):
+           players: str = "Ann,cpu:Bob", options: dict | None = None):
     """Ann to move with ``mine``; the stock gives her ``draw``; the rest is shuffled."""
-    state = new_game(variant, seats(players), seed=7).copy()
+    state = new_game(variant, seats(players), seed=7,
+                     options=make_options(variant, options or {})).copy()
     hand, top = parse_cards(mine), parse_card(draw)
     pool = Counter(variant_of(variant).deck(state.options, len(state.players)))
     used = [*hand, top] + ([parse_card(wild)] if wild else [])
@@ -94,7 +96,7 @@ async def test_indian_declare_dialog_says_valid_and_declares():
         hands = str(summary.query_one("#hands").render())
         ann = next(line for line in hands.splitlines() if line.startswith("Ann"))
         assert "Pure sequence 3♠ 4♠ 5♠" in ann and ann.endswith("Finish slot 2♦"), ann
-        assert "deal over" in str(table.query_one(StatusBar).render())
+        assert "game over" in str(table.query_one(StatusBar).render())  # Points: one deal
 
 
 async def test_indian_declare_dialog_names_the_reason_and_esc_changes_nothing():
@@ -295,3 +297,19 @@ async def test_a_wrong_declaration_that_ends_the_deal_is_explained_before_the_su
         assert isinstance(app.screen, RoundSummaryScreen)
         headline = str(app.screen.query_one("#headline").render())
         assert headline == "Deal 1: Bob is the last player in the deal.", headline
+
+
+async def test_an_indian_deal_over_says_deal():
+    state = rigged("indian", VALID, "2D", wild="7D", options={"format": "pool101"})
+    app = app_for(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("s", "c", "enter")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        assert "Deal the next deal" in str(summary.query_one("#next").render())
+        assert "deal over" in str(table.query_one(StatusBar).render())
+        columns = [str(c.label) for c in summary.query_one("#results").columns.values()]
+        assert columns[1] == "Deal"
