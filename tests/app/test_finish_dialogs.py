@@ -25,6 +25,7 @@ from rummy_tui.core.state import LogEntry
 
 from .conftest import seats
 from .driver import choose_finish, move_cursor_to, settle
+from .keys import send_keys
 
 
 def rigged(variant: str, mine: str, draw: str, wild: str | None = None,
@@ -313,3 +314,23 @@ async def test_an_indian_deal_over_says_deal():
         assert "deal over" in str(table.query_one(StatusBar).render())
         columns = [str(c.label) for c in summary.query_one("#results").columns.values()]
         assert columns[1] == "Deal"
+
+
+async def test_a_burst_of_enters_closes_each_dialog_once():
+    # keys come in bursts: the second Enter must not pop the table under the dialog
+    state = rigged("indian", NO_PURE, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy")
+    app = app_for(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("s", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, FinishDialog)
+        await send_keys(app, ["enter", "enter", "enter"])
+        await settle(pilot)
+        assert table in app.screen_stack, app.screen_stack
+        if isinstance(app.screen, MessageDialog):
+            await pilot.press("enter")
+            await settle(pilot)
+        wrong = [e for e in table.state.log if e.text.startswith("Ann declared wrongly")]
+        assert len(wrong) == 1, [e.text for e in table.state.log]

@@ -30,6 +30,7 @@ from ...core.declaration import group_label
 from ...core.hand_rules import HandRules, RuleError
 from ...core.turn import remove
 from ..screens.summary import SPECIAL_NAMES
+from .choose import OnceModal
 from ..widgets.table_parts import card_text, cards_text
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def refusal_reasons(hand: Sequence[Card], check: object) -> dict[Card, str]:
     return reasons
 
 
-class FinishDialog(ModalScreen["Card | None"]):
+class FinishDialog(OnceModal["Card | None"]):
     """Which card? The list of the hand's cards, the highlighted one's verdict below it."""
 
     DEFAULT_CSS = """
