@@ -16,8 +16,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-
-from ...core.registry import variant_of
 from textual.widgets import Static
 
 from ...core.cards import Card
