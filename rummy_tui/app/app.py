@@ -16,14 +16,12 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 
-def _rummy_commands() -> type:
-    # Imported when the palette first opens: textual.command is slow to import, and
-    # start-up to the picker is measured (bench/bench_app.py).
-    from .commands import RummyCommands
-
-    return RummyCommands
-
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.app import SystemCommand
+    from textual.screen import Screen
+
     from ..core.state import GameState
 
 
@@ -43,7 +41,6 @@ def _short_reason(exc: BaseException) -> str:
 class RummyApp(App[None]):
     TITLE = "rummy-tui"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {_rummy_commands}
     ENABLE_COMMAND_PALETTE = True
 
     save_problem: reactive[str] = reactive("")
@@ -301,6 +298,14 @@ class RummyApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(_safe_palette()(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands (its Quit runs :meth:`action_quit`) and the game's
+        (app/commands.py), imported when the palette first opens."""
+        from .commands import rummy_commands
+
+        yield from super().get_system_commands(screen)
+        yield from rummy_commands(self, screen)
 
     def on_unmount(self) -> None:
         # the OS drops the lock when the process ends; letting go here also frees the game

@@ -1,10 +1,18 @@
-"""Command palette provider: new game, rules, save, and the table's actions by name."""
+"""The game's commands in the command palette: new game, rules, save, and the table's actions
+by name.
+
+They are system commands (``RummyApp.get_system_commands``), listed next to Textual's own
+(Theme, Keys, Screenshot, Quit). Quitting is Textual's "Quit", which runs the app's
+``action_quit`` (it asks first when the last save failed): the game does not add a second.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
+from typing import Any
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.app import SystemCommand
 
 _APP_COMMANDS = (
     ("New game", "Back to the variant picker", "new_game"),
@@ -12,7 +20,6 @@ _APP_COMMANDS = (
     ("Rules and keys", "The rules of this variant and the key help", "help"),
     ("Save game", "Save the game in play", "save"),
     ("Statistics", "Every player's record across finished games", "statistics"),
-    ("Quit", "Leave rummy-tui", "quit"),
 )
 
 _TABLE_COMMANDS = (
@@ -27,30 +34,13 @@ _TABLE_COMMANDS = (
 )
 
 
-class RummyCommands(Provider):
-    def _commands(self) -> list[tuple[str, str, object]]:
-        app = self.app
-        found: list[tuple[str, str, object]] = [
-            (name, help, partial(app.run_action, action)) for name, help, action in _APP_COMMANDS
-        ]
-        screen = self.screen
-        if type(screen).__name__ == "TableScreen":
-            found += [
-                (name, help, partial(screen.run_action, action))
-                for name, help, action in _TABLE_COMMANDS
-            ]
-        return found
-
-    async def discover(self) -> Hits:
-        for name, help, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help)  # type: ignore[arg-type]
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help)  # type: ignore[arg-type]
+def rummy_commands(app: Any, screen: Any) -> Iterator[SystemCommand]:
+    """The app's commands, and the table's when the palette was opened on the table."""
+    for name, help, action in _APP_COMMANDS:
+        yield SystemCommand(name, help, partial(app.run_action, action))
+    if type(screen).__name__ == "TableScreen":
+        for name, help, action in _TABLE_COMMANDS:
+            yield SystemCommand(name, help, partial(screen.run_action, action))
 
 
 def _safe_palette() -> type:

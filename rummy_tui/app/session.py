@@ -28,6 +28,7 @@ from ..core.state import (
     PlayerView,
     TakeDiscard,
 )
+from ..core.registry import variant_of
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
@@ -212,7 +213,7 @@ class TableSession:
     @staticmethod
     def penalty(new_state: GameState, seat: int) -> int:
         """The points a wrong declaration (or drop) costs this seat in this deal."""
-        return new_state.drops[seat] if new_state.drops else 0
+        return int(new_state.vs.drops[seat])  # Indian's own state
 
     def push_undo(self, seat: int) -> None:
         desk = self.seats[seat]
@@ -333,7 +334,7 @@ class TableSession:
         melds a player is building; the penalty shown is always the real one."""
         pv = self.view()
         seat = self.viewer
-        seq_down = bool(seat is not None and pv.seq_down and pv.seq_down[seat])
+        seq_down = seat is not None and variant_of(pv.variant).sequence_down(pv, seat)
         key = (tuple(sorted(cards)), seq_down, grouping)
         found = self._arrangements.get(key)
         if found is None:

@@ -109,11 +109,12 @@ def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
 
 def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action | None:
     """The first meld of the best arrangement that the rules let the player lay now."""
-    p = v.player
-    if v.must_meld is not None:
+    rs = variant_of(v.variant)
+    seq_down = rs.sequence_down(v, v.player)
+    must = rs.card_to_meld(v)
+    if must is not None:
         # Remi: the card taken from the discard pile is melded first
-        must = v.must_meld
-        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        arrangement = best_arrangement(hand, rules, seq_down)
         for m in arrangement.melds:
             if must in m.cards and is_legal(v, Meld(m.cards)):
                 return Meld(m.cards)
@@ -135,7 +136,7 @@ def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action |
                     if shape is not None and shape.kind == "run" and is_legal(v, Meld(run)):
                         return Meld(run)
         return None
-    arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+    arrangement = best_arrangement(hand, rules, seq_down)
     # a sequence first: in Remi it lets the sets follow in the same turn
     for m in sorted(arrangement.melds, key=lambda m: m.kind != "run"):
         action = Meld(m.cards)
@@ -258,7 +259,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         action = _melds_to_lay(v, hand, rules)
         if action is not None:
             return action
-        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        arrangement = best_arrangement(hand, rules, rs.sequence_down(v, v.player))
         dead = sorted(arrangement.deadwood, key=lambda c: -rules.values[c])
         if rs.lay_off and v.table:
             action = _lay_off(v, hand, dead)
@@ -341,11 +342,12 @@ def _remi_play(v: PlayerView, hand: list[Card], rules: HandRules, rng: random.Ra
     but a player can close (discard the last card, x10 bonus) only from a hand that melds
     all but one card, so a meld that would leave one or two cards after the discard is held
     back while the stock lasts."""
-    if v.must_meld is not None:
+    rs = variant_of(v.variant)
+    if rs.card_to_meld(v) is not None:
         action = _melds_to_lay(v, hand, rules)
         if action is not None:
             return action
-    seq_down = bool(v.seq_down[v.player])
+    seq_down = rs.sequence_down(v, v.player)
     arrangement = best_arrangement(hand, rules, seq_down)
     melds = sorted(arrangement.melds, key=lambda m: m.kind != "run")
     left = len(arrangement.deadwood)
@@ -382,9 +384,11 @@ def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Acti
         return _DRAW if v.stock_count else EndOnEmptyStock()
     # any pick-up melds at once, which scores; the stock may give nothing
     # the pick-up whose cards leave the least in hand after melding them
+    seq_down = variant_of(v.variant).sequence_down(v, v.player)
+
     def cost(action: TakeDiscard) -> tuple[int, int]:
         joined = list(hand) + list(v.discard[-action.depth :])
-        arrangement = best_arrangement(joined, rules, bool(v.seq_down[v.player]))
+        arrangement = best_arrangement(joined, rules, seq_down)
         return (arrangement.penalty, -action.depth)
 
     return min(picks, key=cost)
@@ -400,7 +404,7 @@ def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
         return False
     wild = rules.melds.is_joker
     jokers = sum(1 for c in hand if wild(c))
-    if not v.has_drawn[v.player]:
+    if not v.vs.has_drawn[v.player]:  # Indian's own state (Drop is Indian's)
         # first drop: no pure sequence, at most one joker, few near-sequences
         return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
     first, middle = v.options.drops

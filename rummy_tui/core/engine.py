@@ -28,7 +28,8 @@ from .registry import variant_of
 from .seats import mix
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
+    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, PublicState, TableMeld,
+    TakeDiscard,
 )
 from .turn import (
     SYMBOL,
@@ -104,7 +105,7 @@ def _deal(state: GameState, v: Variant) -> None:
     state.table = []
     state.out = list(state.eliminated)
     state.laid = [0] * n
-    state.reset_deal(n)
+    state.vs = v.new_state(n)
     state.taken = None
     state.rebuilds = 0
     state.turn = 1
@@ -422,23 +423,25 @@ def _legal(src: Source, hand: list[Card], stock_count: int) -> list[Action]:
 
 # --- views -------------------------------------------------------------------------------------
 
-_VIEW_OWN = ("player", "hand", "hand_counts", "stock_count")
-_VIEW_SHARED = tuple(f.name for f in fields(PlayerView) if f.name not in _VIEW_OWN)
-"""The state's fields a view shows as they are (every PlayerView field not computed here)."""
+_VIEW_SHARED = tuple(f.name for f in fields(PublicState))
+"""The state's fields a view shows as they are: the public part both are made of."""
 
 
 def view(state: GameState, player: int) -> PlayerView:
     """All that ``player`` may know: their hand, the table, the discard pile (face up), the
-    counts of the other hands and of the stock, scores, log and finished rounds."""
+    counts of the other hands and of the stock, scores, log and finished rounds, and the
+    public part of the variant's own state."""
     if not 0 <= player < len(state.players):
         raise RuleError(f"there is no player {player}")
     shown = {n: getattr(state, n) for n in _VIEW_SHARED}
     shown["discard"] = list(state.discard)
+    vs = state.vs
     return PlayerView(
         player=player,
         hand=list(state.hands[player]),
         hand_counts=[len(h) for h in state.hands],
         stock_count=len(state.stock),
+        vs=None if vs is None else vs.public(),
         **shown,
     )
 

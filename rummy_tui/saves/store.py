@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import glob
 import os
+import shutil
 import stat
 import tempfile
 import time
@@ -136,8 +137,6 @@ def _keep_backup(path: Path) -> None:
         if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK,
                              errno.EACCES, errno.ENOSYS):
             raise
-        import shutil
-
         shutil.copyfile(path, tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())

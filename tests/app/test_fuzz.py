@@ -1,4 +1,4 @@
-"""Thousands of random keys on each screen: nothing may raise. (ctrl+q is left out: it
+"""A thousand random keys on each screen: nothing may raise. (ctrl+q is left out: it
 quits, which is what it should do; ctrl+p opens Textual's own command palette.)"""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .keys import send_keys
 
 KEYS = ("left right up down space enter escape tab shift+tab s d 1 2 3 m l x c r e o a h u "
         "question_mark y n p f1 backspace pageup pagedown home end").split()
-PRESSES = 2000
+PRESSES = 1000
 BATCH = 10
 
 

@@ -54,3 +54,42 @@ async def test_paging_the_palette_during_resizes_does_not_crash():
         await pilot.pause()
         assert app.screen.query_one(CommandList).highlighted is not None
     assert app.return_code in (None, 0)
+
+
+async def _palette_titles(app, pilot, query: str = "") -> list[str]:
+    """The commands the open palette lists (all of them with no query)."""
+    from textual.command import CommandList
+
+    await pilot.press("ctrl+p")
+    await pilot.pause(0.3)
+    if query:
+        await pilot.press(*query)
+        await pilot.pause(0.3)
+    commands = app.screen.query_one(CommandList)
+    titles = [str(commands.get_option_at_index(i).prompt).split("\n")[0]
+              for i in range(commands.option_count)]
+    await pilot.press("escape")
+    await pilot.pause()
+    return titles
+
+
+async def test_the_palette_lists_one_quit_and_it_quits():
+    # Textual's own system command is the one Quit (it runs the app's action_quit); the
+    # game adds its commands next to it, not a second Quit
+    from rummy_tui.app.app import RummyApp
+
+    for app in (RummyApp(cursor_blink=False), make_app("rummy", "Ann,cpu:Bob", seed=6)):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot) if app.game is not None else await pilot.pause()
+            listed = await _palette_titles(app, pilot)
+            assert listed.count("Quit") == 1, listed
+            assert {"New game", "Rules and keys", "Statistics", "Theme"} <= set(listed)
+            assert sum(t.strip().lower() == "quit" for t in
+                       await _palette_titles(app, pilot, "quit")) == 1
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.3)
+            await pilot.press(*"quit")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.return_code == 0

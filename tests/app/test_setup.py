@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from textual.widgets import Button, Input, RadioButton
 
 from rummy_tui.app.app import RummyApp
-from rummy_tui.app.screens.setup import SetupScreen
+from rummy_tui.app.screens.setup import SeatKind, SetupScreen
 from rummy_tui.app.screens.table import TableScreen
 
 
@@ -44,7 +44,9 @@ async def test_bad_options_are_shown_under_their_field_and_block_the_start():
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert app.screen is setup
-        assert "two seats are called 'Ann'" in str(setup.query_one("#seats-error").render())
+        # the name's message is under that seat's name, not at the top of the form
+        assert "two seats are called 'Ann'" in str(setup.query_one("#name-error-1").render())
+        assert not setup.query_one("#name-error-0").display
 
 
 async def test_empty_optional_fields_say_what_they_mean():
@@ -56,3 +58,113 @@ async def test_empty_optional_fields_say_what_they_mean():
         assert isinstance(setup, SetupScreen)
         decks = setup.query_one("#opt-decks", Input)
         assert decks.value == "" and decks.placeholder.startswith("auto")
+
+
+async def _setup(pilot, app, *keys: str) -> SetupScreen:
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    return setup
+
+
+async def test_enter_in_a_field_moves_to_the_next_and_ctrl_g_starts():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await _setup(pilot, app)  # Rummy, three seats
+        assert app.focused is setup.query_one("#name-0")
+        await pilot.press("enter")
+        assert app.focused is setup.query_one("#kind-0"), "Enter left the name field"
+        await pilot.press("enter")  # on from who plays seat 1, which stays as it was
+        assert app.focused is setup.query_one("#name-1") and setup.seat_kind(0) == "human"
+        await pilot.press(*"Zoe", "enter")
+        assert app.focused is setup.query_one("#kind-1")
+        setup.query_one("#opt-target", Input).focus()
+        await pilot.press("enter")
+        assert app.focused is setup.query_one("#opt-rounds")
+        setup.query_one("#seed", Input).focus()
+        await pilot.press(*"5", "enter")
+        assert app.focused is setup.query_one("#start", Button)
+        assert app.screen is setup, "Enter in a field started the game"
+        # ctrl+g is the start key, and the footer says so
+        shown = {b.binding.key: b.binding.description
+                 for b in setup.active_bindings.values() if b.binding.show}
+        assert shown.get("ctrl+g") == "Start game"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [p.name for p in app.screen.state.players] == ["Ann", "Zoe", "Cy"]
+        assert app.screen.state.seed == 5
+
+
+async def test_seat_type_by_mouse_click():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await _setup(pilot, app)
+        assert [setup.seat_kind(s) for s in range(3)] == ["human", "normal", "normal"]
+        # every choice is on show in the seat's row: a click on one picks it
+        buttons = list(setup.query_one("#kind-1", SeatKind).query(RadioButton))
+        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy computer"]
+        assert all(b.region.height == 1 and b.region.width for b in buttons)
+        assert await pilot.click(buttons[2])
+        assert setup.seat_kind(1) == "easy"
+        assert await pilot.click(setup.query_one("#kind-0", SeatKind).query(RadioButton)[1])
+        assert setup.seat_kind(0) == "normal"
+        assert await pilot.click(setup.query_one("#kind-2", SeatKind).query(RadioButton)[0])
+        assert setup.seat_kind(2) == "human"
+        setup.query_one("#start").scroll_visible(animate=False)  # below the fold at 80x24
+        await pilot.pause()
+        assert await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [p.kind for p in app.screen.state.players] == ["normal", "easy", "human"]
+
+
+async def test_seat_type_by_keyboard():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await _setup(pilot, app)
+        await pilot.press("tab", "tab", "tab")  # Ann's type, Bob's name, Bob's type
+        kind = setup.query_one("#kind-1", SeatKind)
+        assert app.focused is kind
+        # Space keeps what is pressed: the cursor starts on it, not on "Human"
+        await pilot.press("space")
+        assert setup.seat_kind(1) == "normal"
+        await pilot.press("right")
+        assert setup.seat_kind(1) == "easy"  # the arrows choose at once
+        await pilot.press("left", "left")
+        assert setup.seat_kind(1) == "human"
+        # the footer names the keys while the seat's type has the focus
+        shown = {b.binding.key_display for b in setup.active_bindings.values()
+                 if b.binding.show}
+        assert "←/→" in shown
+        await pilot.press("enter")  # keeps "Human", on to Cy's name
+        assert app.focused is setup.query_one("#name-2") and setup.seat_kind(1) == "human"
+        await pilot.press("tab", "right", "right", "ctrl+g")  # Cy: normal -> easy -> human
+        await pilot.pause()
+        assert [p.kind for p in app.game.players] == ["human", "human", "human"]
+
+
+async def test_a_refused_name_is_said_under_its_field_as_text():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        setup = await _setup(pilot, app)
+        name = setup.query_one("#name-2", Input)
+        error = setup.query_one("#name-error-2")
+        assert not error.display
+        name.value = "   "
+        await pilot.pause()
+        assert error.display and "at least one visible character" in str(error.render())
+        assert error.region.y == name.region.y + 1  # right under the name
+        # a name is data: brackets are shown, never read as markup
+        setup.query_one("#name-0", Input).value = "[b]x[/b]"
+        name.value = "[B]X[/B]"
+        await pilot.pause()
+        assert str(error.render()) == "two seats are called '[B]X[/B]'"
+        name.value = "Cy"
+        await pilot.pause()
+        assert not error.display
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.state.players[0].name == "[b]x[/b]"

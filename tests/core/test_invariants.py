@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, legal_actions, new_game, view
-from rummy_tui.core.simulate import check_invariants
+from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import (
     Close,
     Declare,
@@ -43,11 +43,11 @@ PRESETS = [(v, n) for v, counts in COUNTS.items() for n in counts]
 STEPS = 120
 
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-"""Random seeds, 40 a preset (hypothesis remembers and replays any that failed): the long
+"""Random seeds, 25 a preset (hypothesis remembers and replays any that failed): the long
 property tests run with ``pytest --all`` (marked slow); the default suite keeps the
 fixed-seed tests below."""
 

@@ -190,8 +190,7 @@ def start_two_player_rummy(page, mark: int) -> int:  # type: ignore[no-untyped-d
     page.keyboard.press("ArrowUp")  # 3 -> 2
     page.keyboard.press("Enter")
     mark = wait_for_text(page, r"Players\s+2\s", mark, regex=True)
-    page.keyboard.press("Tab")  # back to Ann's name, where Enter starts the game
-    page.keyboard.press("Enter")
+    page.keyboard.press("Control+g")  # start (Enter only moves between the fields)
     return wait_for_text(page, "Ann to play", mark, timeout=30)  # after Bob, if he began
 
 

@@ -234,8 +234,10 @@ def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> 
     from ...core.state import Declare
     from ...core.variants.indian import WRONG_DECLARATION
 
-    return (isinstance(action, Declare) and seat is not None and bool(new_state.drops)
-            and new_state.drops[seat] == WRONG_DECLARATION)
+    if not isinstance(action, Declare) or seat is None:
+        return False
+    drops = getattr(new_state.vs, "drops", None)  # Indian's own state
+    return bool(drops) and drops[seat] == WRONG_DECLARATION
 
 
 def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: bool,
@@ -252,7 +254,8 @@ def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: b
     body = declaration_text(check_declaration(rest or list(pv.hand),
                                               variant_of(pv.variant).rules_for(pv)),
                             finish if rest is not None else None, ascii, four)
-    penalty = state.drops[seat] if state.drops else 0
+    drops = getattr(state.vs, "drops", None)  # Indian's own state
+    penalty = drops[seat] if drops else 0
     over = state.phase not in ("draw", "play")
     title = (f"Wrong declaration: {penalty} points"
              + (", and the deal is over" if over else ", you are out of this deal"))

@@ -1,16 +1,24 @@
 """The variant picker: the first screen of ``rummy-tui`` with no sub-command.
 
-Below the rule sets, the Resume list shows every file of the saves folder (issue 5): a
-readable save with its variant, players, round, scores and when it was last played; an
-unreadable one with its one-line reason, and it cannot be opened (nor is it ever touched).
-The list is read after the first paint: start-up to an interactive picker is measured."""
+Below the rule sets, the Resume list shows every file of the saves folder (issue 5), in three
+sections: the games in progress (resumed at the table), the finished ones (Enter shows the
+result, read-only: nothing is saved and the game is not counted again), and the unreadable
+files with their one-line reason (they cannot be opened, nor are they ever touched). Each game
+is named by its picker title, round and players, never by its file name; names are text.
+The list is read after the first paint: start-up to an interactive picker is measured.
+
+The two lists share the height of the terminal: each gets the rows it needs when both fit,
+else the Resume list gets two fifths or more and the rule sets the rest (``_fit_lists``), so no list
+is cut short above empty rows. The help line under them is about the list with the focus."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
-from textual import work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,8 +27,53 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..typed import rummy_app
-from ..presets import PRESETS, preset_by_key
+from ..presets import PRESETS, VARIANT_TITLES, preset_by_key
 from ..rules import player_range
+
+
+HINTS = {
+    "picker-list": "↑↓ choose · Enter: set up · Tab: saved games · s: statistics · ?: rules",
+    "picker-list-alone": "↑↓ choose · Enter: set up this game · s: statistics · ?: rules",
+    "resume-list": "↑↓ choose · Enter: play on, or see a finished game · Tab: new game",
+}
+"""The help line under the lists, for the one with the focus."""
+
+_INDENT = (0, 0, 0, 2)
+"""A second line of an entry, and its wrapped lines, start under the first line's text."""
+
+
+def _entry(first: Text, second: Text) -> Group:
+    return Group(first, Padding(second, _INDENT))
+
+
+def _preset_title(info: Any) -> str:
+    """The picker's title of a save's game ("Indian Rummy — Pool 101"), not its key."""
+    try:
+        return preset_by_key(str(info.preset)).title
+    except KeyError:
+        return VARIANT_TITLES.get(info.variant, str(info.preset or info.variant))
+
+
+def _save_entry(info: Any) -> Group:
+    """Two lines for a save: what and where in the game; who, their scores, when. Names are
+    Text, never markup."""
+    when = "" if info.last_played is None else info.last_played.strftime("%Y-%m-%d %H:%M")
+    if not info.ok:
+        return _entry(Text(info.path.name), Text(f"cannot be read: {info.reason}",
+                                                 style="dim"))
+    first = Text(_preset_title(info), style="bold")
+    if info.finished:
+        first.append(" · ")
+        first.append("over" if info.winner is None else f"won by {info.winner}")
+    else:
+        word = "deal" if info.variant == "indian" else "round"  # Indian plays deals
+        first.append(f" · {word} {info.round_no}")
+    people = " · ".join(f"{name} {score}" for name, score in zip(info.players, info.scores))
+    second = Text(people)
+    if when:
+        second.append(f" · {'finished' if info.finished else 'last played'} {when}",
+                      style="dim")
+    return _entry(first, second)
 
 
 class PickerScreen(Screen[None]):
@@ -40,18 +93,13 @@ class PickerScreen(Screen[None]):
             options = []
             for preset in PRESETS:
                 low, high = player_range(preset.variant, preset.options)
-                options.append(
-                    Option(
-                        f"[b]{preset.title}[/b]  [dim]{low}–{high} players[/dim]\n"
-                        f"  {preset.description}",
-                        id=preset.key,
-                    )
-                )
+                title = Text.assemble((preset.title, "bold"), "  ",
+                                      (f"{low}–{high} players", "dim"))
+                options.append(Option(_entry(title, Text(preset.description)), id=preset.key))
             yield OptionList(*options, id="picker-list")
             yield Static("Resume a game", id="resume-title")
             yield OptionList(id="resume-list")
-            yield Static("↑ ↓ choose · Enter set up the game · tab/r resume · s statistics · "
-                         "? rules · ctrl+q quit", id="picker-hint")
+            yield Static(HINTS["picker-list-alone"], id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,20 +136,78 @@ class PickerScreen(Screen[None]):
         self._saves = {}
         resume = self.query_one("#resume-list", OptionList)
         resume.clear_options()
-        for n, info in enumerate(infos):
-            key = f"save-{n}"
-            self._saves[key] = info
-            if info.ok:
-                resume.add_option(Option(Text(info.describe()), id=key))
-            else:
-                resume.add_option(Option(Text(info.describe(), style="dim"), id=key,
-                                         disabled=True))
+        sections = [
+            ("In progress", [i for i in infos if i.ok and not i.finished]),
+            ("Finished: Enter shows the result", [i for i in infos if i.ok and i.finished]),
+            ("Cannot be read (left as they are)", [i for i in infos if not i.ok]),
+        ]
+        for heading, members in sections:
+            if not members:
+                continue
+            resume.add_option(Option(Text(heading, style="italic"), disabled=True))
+            for info in members:
+                key = f"save-{len(self._saves)}"
+                self._saves[key] = info
+                resume.add_option(Option(_save_entry(info), id=key, disabled=not info.ok))
         if problem:
             resume.add_option(Option(Text(problem), disabled=True))
         shown = bool(infos or problem)
         self.query_one("#resume-title").display = shown
         resume.display = shown
-        self.query_one("#picker-box").set_class(shown, "with-saves")
+        self._show_hint(self.focused)
+        self.call_after_refresh(self._fit_lists)
+
+    # --- layout -------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_lists)
+
+    def _fit_lists(self) -> None:
+        """Share the rows under the title between the two lists: each its whole height when
+        both fit; else the Resume list at least two fifths (6 rows or more), the rule sets
+        what they need of the rest, and the Resume list what is left. (Textual's CSS has no
+        "auto, but no more than what is left" for a height.)"""
+        picker = self.query_one("#picker-list", OptionList)
+        resume = self.query_one("#resume-list", OptionList)
+        box = self.query_one("#picker-box")
+        rows = self.size.height - sum(
+            w.outer_size.height for w in self.query("Footer, SaveMark, #picker-title, "
+                                                   "#picker-hint, #resume-title") if w.display)
+        wanted = [self._natural_height(picker, box.size.width)]
+        if resume.display:
+            wanted.append(self._natural_height(resume, box.size.width))
+        if sum(wanted) <= rows:
+            heights = wanted
+        elif len(wanted) == 1:
+            heights = [rows]
+        else:
+            least = min(wanted[1], max(6, rows * 2 // 5))
+            first = max(3, min(wanted[0], rows - least))
+            heights = [first, max(3, rows - first)]
+        for widget, height in zip((picker, resume), heights):
+            widget.styles.max_height = height
+
+    @staticmethod
+    def _natural_height(options: OptionList, width: int) -> int:
+        """The rows a list takes with every option on show, its border included (the width
+        leaves room for a scrollbar, which a cut list has)."""
+        gutter = options.styles.gutter
+        inner = max(1, width - gutter.width - options.styles.scrollbar_size_vertical)
+        size = options.app.size
+        return options.get_content_height(size, size, inner) + gutter.height
+
+    def _show_hint(self, widget: Any) -> None:
+        key = getattr(widget, "id", None) or "picker-list"
+        if key == "picker-list" and not self.query_one("#resume-list").display:
+            key = "picker-list-alone"  # no saved game to Tab to
+        if key in HINTS:
+            self.query_one("#picker-hint", Static).update(HINTS[key])
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self, event: events.DescendantFocus) -> None:
+        """The help line is about the list with the focus."""
+        self._show_hint(event.widget)
+        if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
+            event.widget.action_first()  # Tab into the list: its first game, not nothing
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "resume-list":
@@ -141,6 +247,13 @@ class PickerScreen(Screen[None]):
             state = saves.load_game(info.path)  # type: ignore[attr-defined]
         except (saves.SaveError, OSError) as exc:
             self.notify(f"Cannot resume: {exc}", severity="error", timeout=8, markup=False)
+            return
+        if state.phase == "game_over":
+            # Over: its result, read-only. Not the table (which re-saved the file and showed
+            # the last round again), no lock, nothing written, not counted again.
+            from .summary import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(state))
             return
         self._open_locked(state, info.path)  # type: ignore[attr-defined]
 

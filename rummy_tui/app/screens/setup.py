@@ -12,23 +12,24 @@ import typing
 from typing import Any
 
 from pydantic import ValidationError
-from textual import on
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from rich.text import Text
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import (Button, Footer, Input, Label, RadioButton, RadioSet, Select,
+                             Static)
 
 from ..typed import rummy_app
 from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range
 
-KINDS = [("Human", "human"), ("Computer (normal)", "normal"), ("Computer (easy)", "easy")]
+KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy computer", "easy")]
+"""Who plays a seat: the choices of a :class:`SeatKind` row."""
 SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
           ("instant", 0.0)]
 
@@ -38,6 +39,39 @@ def _nearest_speed(delay: float) -> float:
 
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+class SeatKind(RadioSet, inherit_bindings=False):
+    """Who plays a seat, every choice on show: a click picks one, and so do ← and → (as a
+    radio group does in a browser). Enter goes on to the next field, as in the name fields.
+    A drop-down hid the choices (QA, issue 12); Textual's RadioSet only moves a cursor on the
+    arrows, and starts it on the first button whichever is pressed, so that Enter on a
+    computer seat made it human."""
+
+    BINDINGS = [
+        Binding("right", "choose(1)", "Human / computer", key_display="←/→"),
+        Binding("left", "choose(-1)", "Previous choice", show=False),
+        Binding("space", "toggle_button", "Choose", show=False),
+        Binding("enter", "next_field", "Next field", show=False),
+    ]
+
+    def on_focus(self) -> None:
+        # the cursor is on the pressed button (RadioSet's own mount put it on the first)
+        for _ in self.query(RadioButton):
+            if self.pressed_button is None or self.pressed_button.has_class("-selected"):
+                break
+            self.action_next_button()
+
+    def action_next_field(self) -> None:
+        self.action_toggle_button()  # what the cursor is on (the pressed one, but for a click)
+        self.screen.focus_next()
+
+    def action_choose(self, step: int) -> None:
+        if step > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
 
 
 def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
@@ -109,28 +143,30 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup"):
             yield Static(f"New game: {self.preset.title}", id="setup-title")
             yield Static(self.preset.description, classes="setup-help")
-            yield Static("Tab / shift+tab move between fields · Enter starts the game · "
-                         "Esc goes back · F1 rules", classes="setup-help")
+            yield Static("Enter or Tab: next field · ←/→ or a click: human or computer · "
+                         "ctrl+g: start · Esc: back · F1: rules", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 default = min(self.high, max(self.low, len(last_seats) or 3))
                 yield Select([(str(n), n) for n in range(self.low, self.high + 1)],
                              value=default, allow_blank=False, id="seats", compact=True)
             for seat in range(self.high):
-                with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    name, kind = (last_seats[seat] if seat < len(last_seats) else
-                                  (DEFAULT_NAMES[seat % len(DEFAULT_NAMES)],
-                                   "human" if seat == 0 else "normal"))
-                    yield Input(name, max_length=16, suggester=suggester,
-                                id=f"name-{seat}", classes="seat-name", compact=True)
-                    yield Select(KINDS, value=kind,
-                                 allow_blank=False, id=f"kind-{seat}", classes="seat-kind",
-                                 compact=True)
+                name, kind = (last_seats[seat] if seat < len(last_seats) else
+                              (DEFAULT_NAMES[seat % len(DEFAULT_NAMES)],
+                               "human" if seat == 0 else "normal"))
+                with Vertical(classes="seat", id=f"seat-{seat}"):
+                    with Horizontal(classes="setup-row seat-row"):
+                        yield Label(f"Seat {seat + 1}", classes="seat-label")
+                        yield Input(name, max_length=16, suggester=suggester,
+                                    id=f"name-{seat}", classes="seat-name", compact=True)
+                        with SeatKind(id=f"kind-{seat}", classes="seat-kind", compact=True):
+                            for label, value in KINDS:
+                                yield RadioButton(label, value=value == kind, compact=True)
+                    # the name's own message, under it (core/names.py says what is refused)
+                    yield Static("", id=f"name-error-{seat}", classes="field-error name-error")
             if self.known:
                 yield Static(Text("Known players (type a few letters, → completes): "
                                   + ", ".join(self.known[:12])), classes="setup-help")
-            yield Static("", id="seats-error", classes="field-error")
             yield Static("Options", classes="setup-section")
             for name, field in self.model.model_fields.items():
                 yield from self._option_row(name, field)
@@ -208,6 +244,12 @@ class SetupScreen(Screen[None]):
     @on(Select.Changed, "#seats")
     def _seats_changed(self) -> None:
         self._show_seats()
+        self.players()
+
+    def seat_kind(self, seat: int) -> str:
+        """"human", "normal" or "easy": the radio button pressed in this seat's row."""
+        index = self.query_one(f"#kind-{seat}", RadioSet).pressed_index
+        return KINDS[index][1] if 0 <= index < len(KINDS) else "normal"
 
     # --- options ----------------------------------------------------------------------
     def option_values(self) -> tuple[dict[str, Any], dict[str, str]]:
@@ -260,6 +302,8 @@ class SetupScreen(Screen[None]):
     def _revalidate(self, event: Any) -> None:
         if event.control.id and event.control.id.startswith("opt-"):
             self.validate_options()
+        elif event.control.id and event.control.id.startswith("name-"):
+            self.players()
 
     # --- start ------------------------------------------------------------------------
     def players(self) -> list[Any] | None:
@@ -267,21 +311,21 @@ class SetupScreen(Screen[None]):
         from ...core.state import PlayerSpec
 
         specs = []
-        problems = []
-        for seat in range(self.seat_count()):
+        problems: dict[int, str] = {}
+        count = self.seat_count()
+        for seat in range(count):
             name = self.query_one(f"#name-{seat}", Input).value
-            kind = self.query_one(f"#kind-{seat}", Select).value
             try:  # the one check of a name (core/names.py), as the command line uses it
                 name = check_name(name)
+                # two seats alike: said under the later one
+                check_names([s.name for s in specs if s.name] + [name])
             except PlayerNameError as exc:
-                problems.append(f"seat {seat + 1}: {exc}")
-            specs.append(PlayerSpec(name, kind))  # type: ignore[arg-type]
-        if not problems:
-            try:
-                check_names([s.name for s in specs])
-            except PlayerNameError as exc:
-                problems.append(str(exc))
-        _show_error(self.query_one("#seats-error", Static), "; ".join(problems))
+                problems[seat] = str(exc)
+                name = ""
+            specs.append(PlayerSpec(name, self.seat_kind(seat)))  # type: ignore[arg-type]
+        for seat in range(self.high):
+            _show_error(self.query_one(f"#name-error-{seat}", Static),
+                        problems.get(seat, "") if seat < count else "")
         return None if problems else specs
 
     def action_start(self) -> None:
@@ -341,8 +385,10 @@ class SetupScreen(Screen[None]):
         self.action_back()
 
     @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()
+    def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next one (ctrl+g or the button starts)."""
+        event.stop()
+        self.focus_next()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -324,7 +324,7 @@ class TableMoves:
         drops = getattr(pv.options, "drops", None)
         if drops is not None:  # Indian: (first drop, middle drop), by format
             first, middle = drops
-            drawn = bool(pv.has_drawn and pv.has_drawn[pv.to_move])
+            drawn = bool(pv.vs.has_drawn[pv.to_move])  # Indian's own state
             cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
                     f"{middle if drawn else first} points.")
         self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))
