@@ -316,6 +316,9 @@ class GameState(PublicState):
     """The variant's own deal and turn state (a :class:`VariantState` of the class
     ``Variant.State``: Remi's card to meld, Indian's drops, ...), or None for a variant
     without one (Remigio)."""
+    hand_order: list[list[Card]] = field(default_factory=list)
+    """Each player's own order of their hand (the app's: no rule reads it), so that a resumed
+    game shows a hand as its player left it; empty when nobody arranged one."""
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes (and the

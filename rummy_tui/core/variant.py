@@ -302,7 +302,9 @@ def target_or_rounds_winner(state: GameState) -> int | None:
 
 
 def hands_shown(
-    state: GameState, rules: HandRules, result_of: Callable[[int, list[Card], Arrangement], PlayerResult]
+    state: GameState,
+    rules: HandRules,
+    result_of: Callable[[int, list[Card], Arrangement], PlayerResult],
 ) -> list[PlayerResult]:
     """Every seat's result of a round whose hands are all revealed as they best arrange:
     ``result_of(seat, hand, its best arrangement)`` for a player still in the game, an empty
@@ -323,8 +325,9 @@ def shown(hand: list[Card], arrangement: Arrangement, penalty: int, note: str = 
 
 def eliminate_at(state: GameState, limit: int, note: str) -> None:
     """Players still in the game whose total reached ``limit`` are out of it, and ``note``
-    marks their result of the round just scored (``state`` is the engine's new state, whose
-    ``eliminated`` list is its own). (Remigio and Indian Pool 101 / 201.)"""
+    becomes the note of their result of the round just scored (``{}`` in it: the note it
+    had). ``state`` is the engine's new state, whose ``eliminated`` list is its own.
+    (Remigio and Indian Pool 101 / 201.)"""
     for q, score in enumerate(state.scores):
         if not state.eliminated[q] and score >= limit:
             state.eliminated[q] = True

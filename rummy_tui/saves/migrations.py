@@ -129,13 +129,15 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     state in a section named for it (``"state": {..., "remi": {"must_meld": ...}}``), as the
     engine's GameState holds it (``GameState.vs``). The other games' fields, which a
     version-3 file wrote for every game, are dropped. Version 3 left Indian's ``missed`` and
-    ``drawn`` and Remi's ``came_with`` out when empty: they are filled in."""
+    ``drawn`` and Remi's ``came_with`` out when empty: they are filled in. The players' own
+    hand order (``hand_order``) is new in version 4: none was kept."""
     state = data.get("state")
     players = data.get("players")
     if not isinstance(state, dict) or not isinstance(players, list):
         raise SaveError("state and players: expected an object and a list")
     variant = data.get("variant")
     shared = {k: v for k, v in state.items() if k not in _V3_GONE}
+    shared.setdefault("hand_order", [])
     if isinstance(variant, str) and variant in _V3_OWN:
         own = {}
         for key, left_out in _V3_OWN[variant].items():

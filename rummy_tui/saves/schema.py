@@ -2,7 +2,10 @@
 
 These models are the format itself: their field order is the key order of every file written,
 and ``rummy-tui schema`` prints their JSON Schema. The codec (codec.py) maps them onto the
-engine's dataclasses by field name; a test checks that the two name the same fields.
+engine's dataclasses by field name; a test checks that the two name the same fields. The
+one part made rather than written here is a variant's own section of ``state``: its model
+is made from the variant's state class (:func:`variant_state_model`), so a rule set that
+keeps state of its own needs nothing here.
 """
 
 from __future__ import annotations
@@ -178,13 +181,16 @@ class _SharedStateModel(_Model):
     actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
     round_actions: _COUNT
     deck_size: _COUNT
+    # the app's: each player's own order of their hand (no rule reads it; [] when none)
+    hand_order: Annotated[list[Cards], _PER_SEAT] = Field(
+        [], description="each player's own order of their hand (no rule reads it)")
 
     @model_serializer(mode="wrap")
     def _only_the_games_section(self, handler: SerializerFunctionWrapHandler) -> Any:
         # as the codec writes it: the sections of the other games are not there at all
         data = handler(self)
         for key in SECTIONS:
-            if data.get(key, 0) is None:
+            if key in data and data[key] is None:
                 del data[key]
         return data
 
@@ -204,9 +210,10 @@ def _format_type(tp: Any, per_seat: bool) -> Any:
         (inner,) = [a for a in args if a is not type(None)]
         return _format_type(inner, per_seat) | None
     if typing.get_origin(tp) is list and len(args) == 1 and args[0] in simple:
+        item = simple[args[0]]
         if per_seat:
-            return Annotated[list[simple[args[0]]], _PER_SEAT]  # type: ignore[index]
-        return Cards if args[0] is Card else Annotated[list[simple[args[0]]], Field(max_length=1000)]  # type: ignore[index]
+            return Annotated[list[item], _PER_SEAT]  # type: ignore[valid-type]
+        return Annotated[list[item], Field(max_length=1000)]  # type: ignore[valid-type]
     raise TypeError(f"a variant state field of type {tp!r} has no place in the save format: "
                     "use cards, ints >= 0, bools, or lists of them (saves/schema.py)")
 

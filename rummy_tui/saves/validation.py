@@ -85,6 +85,10 @@ def _per_seat(tp: Any) -> bool:
                                    and typing.get_args(item) == (Card,))
 
 
+MAY_BE_EMPTY = frozenset({"hand_order"})
+"""Per-seat lists that are empty until something sets them (the players' own hand order)."""
+
+
 def check(state: GameState) -> list[str]:
     """Problems that make a state impossible (empty when it is a game the engine could have
     reached).
@@ -101,6 +105,8 @@ def check(state: GameState) -> list[str]:
     for name, values, tp in state_items(state):
         if "." in name or not _per_seat(tp) or len(values) == n:
             continue  # (the variant's own fields: below, by their dataclass)
+        if name in MAY_BE_EMPTY and not values:
+            continue
         problems.append(f"state.{name} has {len(values)} entries for {plural(n, 'player')}")
     variant_part = variant_state_problem(state)
     if variant_part:

@@ -11,7 +11,8 @@ from rummy_tui.app.dialogs.choose import MessageDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
-from rummy_tui.app.widgets.table_parts import Opponents, StatusBar
+from rummy_tui.app.widgets.players import Opponents
+from rummy_tui.app.widgets.table_parts import StatusBar
 
 from .conftest import make_app
 from .driver import settle

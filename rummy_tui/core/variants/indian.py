@@ -381,8 +381,8 @@ class Indian(Variant):
                 return shown(hand, arrangement, 0,
                              "declared" if ending == "declared" else "last in the deal")
             if drops[q]:
-                wrong = drops[q] == WRONG_DECLARATION
-                return shown(hand, arrangement, drops[q], "wrong declaration" if wrong else "dropped")
+                note = "wrong declaration" if drops[q] == WRONG_DECLARATION else "dropped"
+                return shown(hand, arrangement, drops[q], note)
             return shown(hand, arrangement, arrangement.penalty)
 
         results = hands_shown(state, rules, result)

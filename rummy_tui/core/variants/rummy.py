@@ -142,7 +142,9 @@ class Rummy(Variant):
         vs: RummyState = new.vs
         if vs.melded_this_turn:
             p = new.to_move
-            melded = vs.melded_before if vs.melded_before[p] else replace_seat(vs.melded_before, p, True)
+            melded = vs.melded_before
+            if not melded[p]:
+                melded = replace_seat(melded, p, True)
             new.vs = replace(vs, melded_before=melded, melded_this_turn=False)
 
     def on_hand_emptied(self, new: GameState, player: int) -> None:
