@@ -88,6 +88,8 @@ class Variant:
     """Remi: discarding the last card closes the round (the bots plan for it)."""
     finish_action: str = ""
     """The finishing move the app names ("Close", "Declare"), or "" (go out by playing)."""
+    round_word: str = "round"
+    """What the rule text calls a round, in every text a player reads (Indian: "deal")."""
     actions: ClassVar[dict[type, tuple[str, str]]] = {}
     """This variant's own actions: action type -> (name of its check, name of its do)."""
     State: ClassVar[type[VariantState] | None] = None

@@ -155,7 +155,7 @@ def test_misses_start_again_each_deal_and_a_finished_round_refuses_them():
     assert state.vs.missed == [2, 0] and state.to_move == 1
     state = play(state, DrawStock(), Declare(card("2H")))
     assert state.phase == "round_over"
-    refused(state, MissTurn(), "the round is over")
+    refused(state, MissTurn(), "the deal is over")
     state = play(state, NextRound())
     assert state.vs.missed == [0, 0] and state.vs.drawn is None
 

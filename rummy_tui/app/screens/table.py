@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
@@ -46,6 +45,7 @@ from ..widgets.table_parts import (
 )
 from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
+from ..dialogs.finish import declared_wrongly, state_word
 from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions
 from .table_moves import TableMoves, describe
 
@@ -310,8 +310,8 @@ class TableScreen(TableMoves, Screen[None]):
             return False
         self.query_one(Hand).clear_selection()
         self.query_one(TableMessages).clear_feedback()
-        if self.session.wrong_declaration(action, new_state):
-            self._wrong_declaration(new_state)
+        if declared_wrongly(action, new_state, self.session.viewer):
+            self._wrong_declaration(new_state, action.finish)
             return True
         if isinstance(action, (DrawStock, TakeDiscard)):
             # The card just drawn is marked, and the cursor goes to it (issue 12).
@@ -320,22 +320,12 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(new_state)
         return True
 
-    def _wrong_declaration(self, new_state: GameState) -> None:
-        """The declarer learns what went wrong before the keyboard is passed on: the
-        declaration showed the hand to everyone, so the modal shows it too."""
-        from ...core.engine import view
-
-        from ..dialogs.choose import MessageDialog
+    def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
+        """The declarer learns what went wrong before the keyboard is passed on."""
+        from ..dialogs.finish import wrong_declaration_dialog
 
         seat = self.session.viewer
         assert seat is not None
-        pv = view(new_state, seat)
-        ascii, four = self.rummy.ascii, self.rummy.four_colour
-        body = Text("The declared hand: ")
-        body.append_text(cards_text(list(pv.hand), ascii, four))
-        entry = next((e.text for e in reversed(pv.log) if e.player == seat), "")
-        if entry:
-            body.append(f"\n\n{ascii_text(entry, ascii)}", style="dim")
         self.session.busy = True
         self._footer_changed()
 
@@ -343,9 +333,8 @@ class TableScreen(TableMoves, Screen[None]):
             self.session.busy = False
             self.commit(new_state)
 
-        self.app.push_screen(MessageDialog(
-            f"Wrong declaration: {self.session.penalty(new_state, seat)} points, "
-            "you are out of this deal", body), closed)
+        self.app.push_screen(wrong_declaration_dialog(
+            new_state, seat, finish, self.rummy.ascii, self.rummy.four_colour), closed)
 
     # --- drawing ------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -374,7 +363,7 @@ class TableScreen(TableMoves, Screen[None]):
         if seat is None:
             box.border_title = "Hand"
             hand.hide("No hand is shown: " + (
-                "the round is over." if not self.session.in_play
+                f"the {state_word(state)} is over." if not self.session.in_play
                 else f"{state.players[state.to_move].name} is playing."))
         else:
             order, sizes = self.session.hand_order(seat)

@@ -122,7 +122,7 @@ class StatusBar(Static):
                 add((" ", ""))
                 add((finish, "bold" if view.phase == "play" else "dim"))
         elif view.phase == "round_over":
-            add(("round over", "bold"))
+            add((f"{variant_of(view.variant).round_word} over", "bold"))
         else:
             add(("game over", "bold"))
         if note:

@@ -196,6 +196,7 @@ class Indian(Variant):
     )
     max_players = 6
     finish_action = "Declare"
+    round_word = "deal"
     actions = {
         Declare: ("check_declare", "do_declare"),
         Drop: ("check_drop", "do_drop"),
@@ -319,7 +320,7 @@ class Indian(Variant):
         if src.options.turn_timer is None:
             raise RuleError("a turn can be missed only with the turn timer on (option turn_timer)")
         if src.phase not in ("draw", "play"):
-            raise RuleError("the round is over")
+            raise RuleError("the deal is over")
         if src.phase != "play":
             return None
         # the card drawn this turn is discarded for them (the engine adds a drawn card last,
