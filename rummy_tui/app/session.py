@@ -20,7 +20,6 @@ from typing import Any
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, view, view_legal_actions
 from ..core.state import (
-    Declare,
     DrawStock,
     GameState,
     MissTurn,
@@ -234,17 +233,6 @@ class TableSession:
         if new_state.to_move != seat or new_state.phase != "play":
             self.seats[seat].seen_log = len(new_state.log)
         return new_state
-
-    def wrong_declaration(self, action: Any, new_state: GameState) -> bool:
-        """This declaration was wrong: the declarer is out of the deal, play goes on."""
-        seat = self.viewer
-        return (isinstance(action, Declare) and new_state.phase in IN_PLAY
-                and seat is not None and new_state.out[seat])
-
-    @staticmethod
-    def penalty(new_state: GameState, seat: int) -> int:
-        """The points a wrong declaration (or drop) costs this seat in this deal."""
-        return int(new_state.vs.drops[seat])  # Indian's own state
 
     def push_undo(self, seat: int) -> None:
         desk = self.seats[seat]
