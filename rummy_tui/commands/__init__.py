@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
 QUOTE_LIMIT = 80
 """At most this many characters of a bad input are quoted back in an error message."""
@@ -39,6 +40,21 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = "whole number"
     return parse
+
+
+def command(sub: Any, name: str, run: Callable[[argparse.Namespace], int], help: str,
+            description: str | None = None) -> argparse.ArgumentParser:
+    """Adds one sub-command: its line in ``rummy-tui --help``, the longer text of
+    ``rummy-tui NAME --help``, and the function that runs it."""
+    parser = sub.add_parser(name, help=help, description=description)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def saves_dir_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--saves-dir`` accepted after the sub-command too; SUPPRESS keeps a top-level
+    ``--saves-dir`` intact when this one is not given."""
+    parser.add_argument("--saves-dir", default=argparse.SUPPRESS, help=help)
 
 
 MAX_SEED = 2**63 - 1

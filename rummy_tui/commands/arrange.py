@@ -19,12 +19,12 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
-from . import quote
+from . import command, quote
 
 
 def add_parser(sub: Any) -> None:
-    parser = sub.add_parser(
-        "arrange",
+    parser = command(
+        sub, "arrange", run,
         help="the best melds, deadwood and penalty of a hand",
         description="Find the arrangement of a hand into melds and deadwood with the lowest "
         "penalty under a variant's rules. Cards are codes such as AS 10H TD QC JK "
@@ -49,7 +49,6 @@ def add_parser(sub: Any) -> None:
         help="read JSON lines {variant, cards, wild?, rules?} and write one JSON line each",
     )
     parser.add_argument("cards", nargs="*", help="the hand, e.g. AS 2S 3S 9C 9D 9H")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

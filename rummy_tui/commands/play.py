@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from . import MAX_SEED, bounded_int, parse_rule_args, quote
+from . import MAX_SEED, bounded_int, command, parse_rule_args, quote
 
 
 class PlayError(Exception):
@@ -201,7 +201,7 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_parser(sub: Any) -> None:
-    new = sub.add_parser("new", help="start a game straight at the table")
+    new = command(sub, "new", run_new, help="start a game straight at the table")
     new.add_argument("--variant", required=True,
                      help="rummy, remi, remigio, remigio-fournier or indian")
     new.add_argument("--players", required=True,
@@ -210,9 +210,8 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. target=200 (repeatable)")
     _table_options(new)
-    new.set_defaults(run=run_new)
 
-    resume = sub.add_parser("resume", help="resume a saved game")
+    resume = command(sub, "resume", run_resume, help="resume a saved game")
     resume.add_argument("save", nargs="?", default=None,
                         help="a save file or name (default: the latest)")
     resume.add_argument("--read-only", action="store_true",
@@ -220,4 +219,3 @@ def add_parser(sub: Any) -> None:
     resume.add_argument("--take-over", action="store_true",
                         help="take a game whose other window is gone (a stale lock)")
     _table_options(resume)
-    resume.set_defaults(run=run_resume)

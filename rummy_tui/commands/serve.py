@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any
+
+from . import command
 from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
@@ -88,8 +90,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    serve = sub.add_parser(
-        "serve", help="play in a web browser (needs the web extra: pip install '.[web]')",
+    serve = command(
+        sub, "serve", run_serve, help="play in a web browser (needs the web extra: pip install '.[web]')",
         description="Serve the game to web browsers: each visitor gets their own games. "
                     "Binds to this machine only (127.0.0.1) unless --host says otherwise.")
     serve.add_argument("--host", default=DEFAULT_HOST,
@@ -100,4 +102,3 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, when it is not http://HOST:PORT "
                             "(behind a proxy)")
-    serve.set_defaults(run=run_serve)

@@ -19,12 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.variants import VARIANTS, RuleError
-from . import MAX_SEED, bounded_int, parse_rule_args
+from . import MAX_SEED, bounded_int, command, parse_rule_args
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "simulate",
+    parser = command(
+        subparsers, "simulate", run,
         help="computer players play whole games; invariants checked after every action",
         description="Computer players play whole games; the invariants are checked after "
         "every action. Ends with one JSON line.",
@@ -44,7 +44,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--no-progress", action="store_true", help="never show the progress bar"
     )
-    parser.set_defaults(run=run)
 
 
 def _usage(message: str) -> int:

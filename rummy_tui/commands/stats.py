@@ -11,10 +11,12 @@ import json
 import sys
 from typing import Any
 
+from . import command, saves_dir_option
+
 
 def add_parser(sub: Any) -> None:
-    stats = sub.add_parser(
-        "stats",
+    stats = command(
+        sub, "stats", run_stats,
         help="statistics across finished games, per player and variant",
         description="Statistics across finished games: games, wins, rounds, penalties, "
         "streaks and head-to-head records per player and variant. Games are recorded when "
@@ -26,9 +28,7 @@ def add_parser(sub: Any) -> None:
     stats.add_argument("--json", action="store_true", help='one JSON object {"players": [...]}')
     stats.add_argument("--rebuild", action="store_true",
                        help="recompute the statistics from the finished saves in the saves folder")
-    stats.add_argument("--saves-dir", default=argparse.SUPPRESS,
-                       help="the saves folder --rebuild reads (see rummy-tui --where)")
-    stats.set_defaults(run=run_stats)
+    saves_dir_option(stats, "the saves folder --rebuild reads (see rummy-tui --where)")
 
 
 def run_where(args: argparse.Namespace) -> int:

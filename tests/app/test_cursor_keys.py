@@ -4,19 +4,16 @@ cursor; Home and End; Esc clears the selection; u with nothing to undo says so."
 from __future__ import annotations
 
 from rummy_tui.app.widgets.card import CardWidget
-from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
 
 from .conftest import make_app
-from .driver import press, settle, table_of
+from .driver import press, table_and_hand
 
 
 async def test_the_drawn_card_is_marked_and_under_the_cursor():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         before = list(hand.cards)
         await press(pilot, "s")
         await pilot.pause()
@@ -30,9 +27,7 @@ async def test_the_drawn_card_is_marked_and_under_the_cursor():
 async def test_home_end_escape_and_undo_with_nothing_to_undo():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         await press(pilot, "end")
         assert hand.cursor == len(hand.cards) - 1
         await press(pilot, "home")

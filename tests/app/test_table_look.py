@@ -18,7 +18,7 @@ from rummy_tui.core.engine import apply, new_game
 from rummy_tui.core.state import Discard, DrawStock
 
 from .conftest import make_app, seats
-from .driver import press, settle, table_of
+from .driver import press, settle, table_and_hand, table_of
 
 
 def _footer_keys(app: RummyApp) -> set[str]:
@@ -30,9 +30,7 @@ def _footer_keys(app: RummyApp) -> set[str]:
 async def test_shift_arrows_move_the_card_and_the_order_survives_a_draw():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         before = list(hand.cards)
         await press(pilot, "home", "shift+right", "shift+right")
         moved = before[1:3] + before[:1] + before[3:]
@@ -183,9 +181,7 @@ async def test_ten_seats_fit_at_80x24_with_the_hand_whole():
 async def test_the_four_colour_toggle_repaints_the_hand_at_once():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         diamond = next(w for w in hand.query(CardWidget) if w.card.suit == 2)
 
         def ink() -> set:
@@ -289,9 +285,7 @@ async def test_a_wrapped_hand_drops_its_labels_when_the_terminal_gets_short():
 
     app = make_app("remi", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(80, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H")
         hand.show(cards, groups=[13, 5], labels=["Sequence", "Sequence"])
         await pilot.pause()
