@@ -17,17 +17,11 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.bots import bot_action, choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
-from ..core.engine import apply, check_action, view, view_legal_actions
-from ..core.state import (
-    DrawStock,
-    GameState,
-    MissTurn,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
-)
+from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
 from ..core.registry import variant_of
+from ..core.state import DrawStock, GameState, MissTurn, NextRound, PlayerView, TakeDiscard
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
@@ -251,9 +245,6 @@ class TableSession:
     def bot_move(self) -> tuple[GameState | None, str]:
         """The computer player's move applied (not committed), and an error to show when its
         choice was refused and the first legal move the engine accepts was played instead."""
-        from ..core.bots import bot_action
-        from ..core.engine import legal_actions
-
         state = self.state
         seat = state.to_move
         # bot_action draws from the game's own random stream, so a resumed game goes on
@@ -422,8 +413,6 @@ class TableSession:
 
     def hint(self) -> Any:
         """What the normal computer player would do, from the viewer's own view."""
-        from ..core.bots import choose_action
-
         return choose_action("normal", self.view(), random.Random(self.state.actions))
 
 

@@ -1,11 +1,21 @@
 """The sub-commands of ``rummy-tui`` (cli.py), and what they share for bad input: a quoted
-piece of it is cut to :data:`QUOTE_LIMIT` characters, and every number is bounded."""
+piece of it is cut to :data:`QUOTE_LIMIT` characters, and every number is bounded.
+
+Start-up: ``cli.py`` imports every command module to build the parser, so ``rummy-tui
+--help`` loads them all. At module level they import only the rules core's variants (which
+the parser's choices need anyway); Textual, Rich, the save models (pydantic), the statistics
+store, the settings and the web server are imported inside the functions that run a command,
+so that ``--help``, ``saves`` and ``simulate`` never load Textual and start in a few tenths of
+a second. Each such import says ``# lazy`` or is covered by its module's docstring."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 from typing import Any
+
+from ..core.options import parse_rules
+from ..core.variants import RuleError
 
 QUOTE_LIMIT = 80
 """At most this many characters of a bad input are quoted back in an error message."""
@@ -65,9 +75,6 @@ def parse_rule_args(variant: str, items: list[str]) -> object:
     """``parse_rules`` of the core for the ``--rule KEY=VALUE`` items, with a one-line
     RuleError for an absurdly long item (a number of thousands of digits would otherwise
     reach Python's int-digit limit as a traceback)."""
-    from ..core.options import parse_rules
-    from ..core.variants import RuleError
-
     for item in items:
         if len(item) > 100:
             raise RuleError(f"bad rule {quote(item)}: too long to be an option")

@@ -9,6 +9,8 @@ With ``--stdin`` every input line is one JSON object (``variant``, ``cards``, op
 and ``rules``) and gets one JSON line back, in order; a bad line gets ``{"error": "..."}`` and
 the rest go on; the exit status is 1 if any line failed. On the command line, bad input gets a
 one-line reason on stderr and exit status 2.
+
+Rich, for the table, is imported only when one is printed (start-up: commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
+from ..core.arrange import arrange
 from . import command, quote
 
 
@@ -63,8 +66,6 @@ def run(args: argparse.Namespace) -> int:
         # an empty table with exit 0 would read as "this hand has nothing in it"
         raise UsageError("arrange: no cards given (for example: rummy-tui arrange "
                          f"--variant {args.variant} AS 2S 3S)")
-    from ..core.arrange import arrange
-
     rules = _parse_rules(args.rule)
     try:
         result = arrange(args.cards, args.variant, wild=args.wild, **rules)
@@ -98,8 +99,6 @@ def _parse_rules(items: list[str]) -> dict[str, Any]:
 
 
 def _run_lines(lines: Any, out: Any) -> int:
-    from ..core.arrange import arrange
-
     failed = False
     for line in lines:
         if not line.strip():

@@ -1,7 +1,9 @@
 """Playing: ``rummy-tui`` (the picker), ``rummy-tui new`` and ``rummy-tui resume``.
 
 Everything the user can get wrong on the command line is checked here, before Textual is
-imported, and reported in one line with exit status 2.
+imported, and reported in one line with exit status 2. The app, the engine, the save
+models and the settings are imported inside the functions that need them (start-up:
+commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import argparse
 import sys
 from typing import Any
 
+from ..core.state import PlayerSpec
+from ..core.variants import VARIANTS, RuleError
 from . import MAX_SEED, bounded_int, command, parse_rule_args, quote
 
 
@@ -20,8 +24,6 @@ class PlayError(Exception):
 def parse_players(text: str) -> list[Any]:
     """``"Ann,Bob,cpu:Cy,cpu-easy:Dee"`` -> player specs (``cpu:`` normal, ``cpu-easy:``)."""
     from ..core.names import PlayerNameError, check_names
-    from ..core.state import PlayerSpec
-
     if len(text) > 1000:
         raise PlayError(f"bad --players: {len(text)} characters is far too long for a table")
     specs = []
@@ -47,8 +49,6 @@ def parse_players(text: str) -> list[Any]:
 
 def build_game(args: argparse.Namespace) -> Any:
     from ..core.engine import new_game
-
-    from ..core.variants import VARIANTS, RuleError
 
     variant = args.variant.strip().lower()
     if variant not in VARIANTS:

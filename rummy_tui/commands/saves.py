@@ -1,5 +1,6 @@
 """``rummy-tui saves [--json]`` lists the saves folder; ``rummy-tui schema`` prints the JSON
-Schema of a save file (issue 5). Neither command ever changes a file."""
+Schema of a save file (issue 5). Neither command ever changes a file. The save models
+(pydantic) are imported when a command runs (start-up: commands/__init__.py)."""
 
 from __future__ import annotations
 

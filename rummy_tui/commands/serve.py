@@ -2,7 +2,8 @@
 
 Checks the command line, then runs :class:`rummy_tui.web.server.RummyServer`. It binds to
 loopback unless ``--host`` names another address, and then warns: there is no login, and
-every visitor gets a full game (and a process) on this machine.
+every visitor gets a full game (and a process) on this machine. The web modules are
+imported when the command runs: the extra may be missing, and ``--help`` must stay fast.
 """
 
 from __future__ import annotations

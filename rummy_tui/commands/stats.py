@@ -1,7 +1,9 @@
 """``rummy-tui stats`` (statistics across games) and ``rummy-tui --where`` (issue 13).
 
 Neither reads anything but the statistics file (``--rebuild`` also reads the saves), and a
-statistics file that cannot be read is refused in one line and left as it is.
+statistics file that cannot be read is refused in one line and left as it is. The
+statistics store, the saves and the folder lookup are imported when a command runs
+(start-up: commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 from typing import Any
 
 from . import command, saves_dir_option
+from .saves import _emit
 
 
 def add_parser(sub: Any) -> None:
@@ -99,8 +102,6 @@ def _describe(stats: list[Any], variant: str | None) -> str:
 def run_stats(args: argparse.Namespace) -> int:
     from ..history import records, store
     from ..saves_location import saves_dir, stats_path
-    from .saves import _emit
-
     if args.variant and args.variant.strip().lower() not in _VARIANTS:
         print(f"error: unknown variant {args.variant!r} (choose from {', '.join(_VARIANTS)})",
               file=sys.stderr)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
+
+from ...rules_doc import rules_text
 
 KEYS_MD = """\
 ## Keys
@@ -39,8 +41,6 @@ discard pile to draw from it.
 def variant_rules(variant: str | None) -> str:
     """docs/RULES.md (packaged with rummy_tui, see ``rummy_tui.rules_doc``): one variant's
     section plus the common one, or the whole document when no game is chosen yet."""
-    from ...rules_doc import rules_text
-
     try:
         return rules_text(variant, with_common=True) if variant else rules_text()
     except (OSError, ValueError) as exc:
@@ -71,8 +71,6 @@ class HelpScreen(ModalScreen[None]):
         self.variant = variant
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
-
         with Vertical():
             yield Static(" Rules and keys — Esc to close", id="help-title")
             with VerticalScroll(id="help-scroll"):

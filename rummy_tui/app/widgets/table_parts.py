@@ -12,13 +12,14 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from ...core.cards import Card
 from ...core.registry import variant_of
 from ...core.state import PlayerView
+from ..presets import PRESETS, VARIANT_TITLES
 from ..theme import TABLE_INK
 from .card import suit_class
 from .players import PLAIN
@@ -54,8 +55,6 @@ def ascii_text(text: str, ascii: bool) -> str:
 
 def game_title(view: PlayerView) -> str:
     """The game's title (Indian: the preset of its format, "Pool 101" and so on)."""
-    from ..presets import PRESETS, VARIANT_TITLES
-
     fmt = getattr(view.options, "format", None)
     if view.variant == "indian" and fmt:
         for preset in PRESETS:
