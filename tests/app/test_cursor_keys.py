@@ -3,6 +3,8 @@ cursor; Home and End; Esc clears the selection; u with nothing to undo says so."
 
 from __future__ import annotations
 
+from rummy_tui.app.dialogs.help import KEYS_MD
+from rummy_tui.app.screens.table_bindings import TABLE_BINDINGS
 from rummy_tui.app.widgets.card import CardWidget
 from rummy_tui.app.widgets.messages import TableMessages
 
@@ -39,3 +41,21 @@ async def test_home_end_escape_and_undo_with_nothing_to_undo():
         await press(pilot, "u")
         await pilot.pause()
         assert any("Nothing to undo" in m for m in table.query_one(TableMessages).texts())
+
+
+# How the help writes each key of the table.
+_KEY_WORDS = {"left": "←", "right": "→", "home": "Home", "end": "End", "escape": "Esc",
+              "shift+left": "shift+←", "shift+right": "shift+→", "less_than_sign": "`<`",
+              "greater_than_sign": "`>`", "space": "space", "question_mark": "`?`"}
+
+
+def test_the_help_lists_every_key_of_the_table():
+    """Issue 12: the help's key table (not only the README's) names shift+←/→ and every
+    other key the table answers to."""
+    missing = []
+    for binding in TABLE_BINDINGS:
+        for key in binding.key.split(","):
+            word = _KEY_WORDS.get(key, key if "+" in key else f"`{key}`")
+            if word not in KEYS_MD:
+                missing.append(key)
+    assert not missing, missing

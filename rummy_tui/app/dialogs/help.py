@@ -15,8 +15,9 @@ KEYS_MD = """\
 
 | key | action |
 |---|---|
-| ← → | move the cursor |
-| space | select or unselect the card under the cursor |
+| ← → | move the cursor (Home, End: to the ends of the hand) |
+| shift+← shift+→ (or `<` `>`) | move the card under the cursor: your order is kept through the game and saved |
+| space | select or unselect the card under the cursor (Esc: unselect all) |
 | `s` | draw from the stock |
 | `d` | take the top discard (Remi: `1`, `2`, `3` for the nth card from the top) |
 | `m` | meld the selected cards |
@@ -37,6 +38,7 @@ KEYS_MD = """\
 Everything works with the mouse too: click a card to select it, click the stock or the
 discard pile to draw from it.
 """
+
 
 def variant_rules(variant: str | None) -> str:
     """docs/RULES.md (packaged with rummy_tui, see ``rummy_tui.rules_doc``): one variant's
