@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any
 
+from ..core import declaration
 from ..core.bots import bot_action, choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
+from ..core.melds import classify
 from ..core.registry import variant_of
 from ..core.state import DrawStock, GameState, MissTurn, NextRound, PlayerView, TakeDiscard
 from ..core.variants import RuleError
@@ -351,26 +354,23 @@ class TableSession:
 
     def group_labels(self, cards: list[Card], sizes: list[int] | None) -> list[str]:
         """What each group of the hand on screen is, in the variant's words ("Run", "Set";
-        Indian: "Pure sequence", "Sequence", "Set", "Invalid"), from the core's meld check;
-        a group that is no meld is "Deadwood"."""
+        a group that is no meld is "Deadwood"). Indian: the core's labels, the ones the
+        declare dialog and the summary show ("Pure sequence", "Sequence", "Set",
+        "Invalid"), from the same hand rules, so that the hand and the dialog never
+        disagree."""
         if not sizes:
             return []
-        from ..core.melds import classify
-
         pv = self.view()
-        rules = rules_for(pv.variant, pv.options, pv.wild_card)
-        run = "Sequence" if rules.declaration or rules.sets_need_sequence else "Run"
-        labels: list[str] = []
-        at = 0
-        for size in sizes:
-            shape = classify(tuple(cards[at:at + size]), rules.melds)
-            at += size
-            if shape is None:
-                labels.append("Invalid" if rules.declaration else "Deadwood")
-            elif shape.kind == "set":
-                labels.append("Set")
-            else:
-                labels.append("Pure sequence" if rules.declaration and shape.pure else run)
+        rules = variant_of(pv.variant).rules_for(pv)
+        ends = list(accumulate(sizes, initial=0))
+        groups = [cards[a:b] for a, b in zip(ends, ends[1:])]
+        if rules.declaration:
+            labels = declaration.group_labels(groups, rules)
+        else:
+            run = "Sequence" if rules.sets_need_sequence else "Run"
+            shapes = [classify(tuple(group), rules.melds) for group in groups]
+            labels = ["Deadwood" if shape is None else "Set" if shape.kind == "set" else run
+                      for shape in shapes]
         if all(label in ("Invalid", "Deadwood") for label in labels):
             return []  # nothing to tell apart
         return labels

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rummy_tui import saves
 from rummy_tui.app.app import RummyApp
 from rummy_tui.app.session import TableSession
@@ -14,7 +16,10 @@ from rummy_tui.app.widgets.card import CardWidget
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.piles import Piles
+from rummy_tui.core.cards import parse_card, parse_cards
+from rummy_tui.core.declaration import check_declaration
 from rummy_tui.core.engine import apply, new_game
+from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Discard, DrawStock
 
 from .conftest import make_app, seats
@@ -218,8 +223,6 @@ async def test_the_piles_keep_their_width_as_the_stock_runs_down():
 
 
 def test_the_groups_of_a_hand_are_named_in_the_variants_words():
-    from rummy_tui.core.cards import parse_cards
-
     hand = parse_cards("7S 8S 9S QH QD QC 2C 5D")
     rummy = TableSession(new_game("rummy", seats("Ann,Bob"), seed=4))
     rummy.viewer = 0
@@ -229,6 +232,25 @@ def test_the_groups_of_a_hand_are_named_in_the_variants_words():
     indian.viewer = 0
     labels = indian.group_labels(hand, [3, 3, 2])
     assert labels[1:] == ["Set", "Invalid"] and labels[0] in ("Pure sequence", "Sequence")
+
+
+@pytest.mark.parametrize("hand", [
+    "3S 4S 5S 9H 7C JH KD KC KH AS AD AC AH",  # valid, sevens wild: 9♥ 7♣ J♥ a sequence
+    "8H 9H 7C JH KD KC KH AS AD AC 3D 3C 3S",  # no pure sequence
+    "3S 4S 5S 9H 10H 2C 5D 8C KD KC QH AS 6D",  # a pure sequence, much in no group
+])
+def test_the_indian_hand_and_the_declare_dialog_name_the_groups_alike(hand):
+    """Issue 12: the labels under an Indian hand come from the core's declaration check,
+    the one the declare dialog and the summary show, with the same hand rules."""
+    state = new_game("indian", seats("Ann,Bob"), seed=4).copy()
+    state.wild_card = parse_card("7D")
+    session = TableSession(state)
+    session.viewer = 0
+    pv = session.view()
+    check = check_declaration(parse_cards(hand), variant_of("indian").rules_for(pv))
+    order = [card for group in check.groups for card in group.cards]
+    labels = session.group_labels(order, [len(group.cards) for group in check.groups])
+    assert labels == [group.label for group in check.groups]
 
 
 async def test_an_arranged_hand_has_its_groups_named_under_the_cards():
