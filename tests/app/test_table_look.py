@@ -5,9 +5,11 @@ direction of play, undo in the footer, the four-colour toggle and the piles' fix
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 from rummy_tui import saves
 from rummy_tui.app.app import RummyApp
@@ -16,9 +18,10 @@ from rummy_tui.app.widgets.card import CardWidget
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.piles import Piles
+from rummy_tui.app.widgets.table_parts import ActionLog
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.declaration import check_declaration
-from rummy_tui.core.engine import apply, new_game
+from rummy_tui.core.engine import apply, new_game, view as engine_view
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Discard, DrawStock
 
@@ -341,3 +344,20 @@ async def test_ascii_mode_draws_the_new_marks_in_ascii():
         assert "Draw -> Meld -> Discard" in bar, bar
         assert str(table.query_one("#players-box").border_title) == "Players v"
         assert str(table.query_one("#discarded-by").render()).startswith("^ Bob")
+
+
+@pytest.mark.parametrize("variant,words", [("indian", "A new deal."), ("rummy", "A new round.")])
+async def test_an_empty_log_speaks_of_a_new_deal_in_indian(variant, words):
+    """Issue 12: Indian's word is "deal" (Variant.round_word), in the log box too."""
+    view = replace(engine_view(new_game(variant, seats("Ann,Bob"), seed=4), 0), log=[])
+
+    class LogApp(App[None]):
+        def compose(self):
+            yield ActionLog()
+
+    app = LogApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(ActionLog)
+        log.show(view, ascii=False)
+        await pilot.pause()
+        assert str(log.render()) == words

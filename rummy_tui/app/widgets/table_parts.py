@@ -204,6 +204,7 @@ class ActionLog(Static):
     def show(self, view: PlayerView, ascii: bool, lines: int = 30) -> None:
         entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
         self._texts = [ascii_text(t, ascii) for t in merged_log(entries, view.players)]
+        self._empty = f"A new {variant_of(view.variant).round_word}."  # Indian: "deal"
         self._fit()
 
     def _fit(self) -> None:
@@ -220,7 +221,7 @@ class ActionLog(Static):
             shown.append(text)
             used += rows
         # log lines hold players' names: data, never markup
-        self.update(Text("\n".join(reversed(shown)) or "A new round."))
+        self.update(Text("\n".join(reversed(shown)) or getattr(self, "_empty", "A new round.")))
 
     def on_resize(self) -> None:
         self._fit()
