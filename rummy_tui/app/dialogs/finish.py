@@ -38,7 +38,6 @@ from ...core.hand_rules import HandRules, RuleError
 from ...core.registry import variant_of
 from ...core.state import Declare
 from ...core.turn import remove
-from ...core.variants.indian import WRONG_DECLARATION
 from ..screens.summary import SPECIAL_NAMES
 from ..widgets.table_parts import card_text, cards_text
 from .choose import MessageDialog, OnceModal
@@ -241,8 +240,7 @@ def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> 
     left, the deal is over): the declarer is told why before anything else."""
     if not isinstance(action, Declare) or seat is None:
         return False
-    drops = getattr(new_state.vs, "drops", None)  # Indian's own state
-    return bool(drops) and drops[seat] == WRONG_DECLARATION
+    return bool(variant_of(new_state.variant).wrong_declaration(new_state, seat))
 
 
 def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: bool,
@@ -255,8 +253,7 @@ def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: b
     body = declaration_text(check_declaration(rest or list(pv.hand),
                                               variant_of(pv.variant).rules_for(pv)),
                             finish if rest is not None else None, ascii, four)
-    drops = getattr(state.vs, "drops", None)  # Indian's own state
-    penalty = drops[seat] if drops else 0
+    penalty = variant_of(state.variant).wrong_declaration(state, seat)
     over = state.phase not in ("draw", "play")
     title = (f"Wrong declaration: {penalty} points"
              + (", and the deal is over" if over else ", you are out of this deal"))

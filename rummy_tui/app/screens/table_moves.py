@@ -314,14 +314,9 @@ class TableMoves:
         if self._refused(Drop()):
             return
         pv = self.session.view()
-        cost = ""
-        drops = getattr(pv.options, "drops", None)
-        if drops is not None:  # Indian: (first drop, middle drop), by format
-            first, middle = drops
-            drawn = bool(pv.vs.has_drawn[pv.to_move])  # Indian's own state
-            cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
-                    f"{middle if drawn else first} points.")
-        self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))
+        cost = variant_of(pv.variant).drop_cost(pv, pv.to_move)
+        words = f"\nA {cost[0]} drop costs {cost[1]} points." if cost else ""
+        self._confirm("Drop out of this deal?" + words, lambda: self.play(Drop()))
 
     def action_end_round(self) -> None:
         self.play(EndOnEmptyStock())
