@@ -25,17 +25,17 @@ def _save() -> dict:
 
 
 def _filled(key: str, make) -> bytes:
-    """A real save with one field grown until the file is just under the limit."""
+    """A real save with one field grown until the file is just under the limit (the file grows
+    by the same number of bytes for each unit of ``make``'s count)."""
     data = _save()
-    small = len(json.dumps(dict(data, **{key: make(data, 0)})))
-    lo, hi = 0, LIMIT
-    while lo < hi:  # the largest n that fits
-        mid = (lo + hi + 1) // 2
-        if small + (len(json.dumps(make(data, mid))) - len(json.dumps(make(data, 0)))) <= LIMIT:
-            lo = mid
-        else:
-            hi = mid - 1
-    out = json.dumps(dict(data, **{key: make(data, lo)})).encode()
+
+    def size(n: int) -> int:
+        return len(json.dumps(dict(data, **{key: make(data, n)})).encode())
+
+    n = 1 + (LIMIT - size(1)) // (size(2) - size(1))
+    while size(n) > LIMIT:
+        n -= 1
+    out = json.dumps(dict(data, **{key: make(data, n)})).encode()
     assert LIMIT - 1000 < len(out) <= LIMIT
     return out
 
