@@ -34,7 +34,7 @@ from .hand_rules import HandRules
 from .registry import variant_of
 from .seats import mix
 
-BOT_KINDS = ("easy", "normal")
+BOT_KINDS = ("easy", "normal", "hard")
 
 _NEXT_ROUND = NextRound()
 _DRAW = DrawStock()
@@ -418,8 +418,16 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
     return count
 
 
+def _hard(v: PlayerView, rng: random.Random) -> Action:
+    """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
+    from .bot_hard import hard
+
+    return hard(v, rng, _normal(v, rng))
+
+
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "easy": _easy,
     "normal": _normal,
+    "hard": _hard,
 }
 

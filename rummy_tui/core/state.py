@@ -19,7 +19,7 @@ from typing import Any, Literal, Union
 
 from .cards import Card
 
-PlayerKind = Literal["human", "easy", "normal"]
+PlayerKind = Literal["human", "easy", "normal", "hard"]
 Phase = Literal["draw", "play", "round_over", "game_over"]
 MeldKind = Literal["set", "run"]
 

@@ -104,7 +104,7 @@ async def test_seat_type_by_mouse_click():
         assert [setup.seat_kind(s) for s in range(3)] == ["human", "normal", "normal"]
         # every choice is on show in the seat's row: a click on one picks it
         buttons = list(setup.query_one("#kind-1", SeatKind).query(RadioButton))
-        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy computer"]
+        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy computer", "Hard computer"]
         assert all(b.region.height == 1 and b.region.width for b in buttons)
         assert await pilot.click(buttons[2])
         assert setup.seat_kind(1) == "easy"

@@ -28,7 +28,8 @@ from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range
 
-KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy computer", "easy")]
+KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy computer", "easy"),
+         ("Hard computer", "hard")]
 """Who plays a seat: the choices of a :class:`SeatKind` row."""
 SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
           ("instant", 0.0)]
@@ -247,7 +248,7 @@ class SetupScreen(Screen[None]):
         self.players()
 
     def seat_kind(self, seat: int) -> str:
-        """"human", "normal" or "easy": the radio button pressed in this seat's row."""
+        """"human", "normal", "easy" or "hard": the radio button pressed in this seat's row."""
         index = self.query_one(f"#kind-{seat}", RadioSet).pressed_index
         return KINDS[index][1] if 0 <= index < len(KINDS) else "normal"
 
