@@ -28,9 +28,9 @@ from ...core.options import options_model
 from ..presets import Preset
 from ..rules import player_range
 
-KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy computer", "easy"),
-         ("Hard computer", "hard")]
-"""Who plays a seat: the choices of a :class:`SeatKind` row."""
+KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy", "easy"), ("Hard", "hard")]
+"""Who plays a seat: the choices of a :class:`SeatKind` row (a computer player of normal,
+easy or hard strength; the short words keep the row within 80 columns)."""
 SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
           ("instant", 0.0)]
 
