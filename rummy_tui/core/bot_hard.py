@@ -42,10 +42,10 @@ DANGER_TAKEN = 4
 DANGER_REFUSED = -1
 """Relief for a card of a rank the next player refused from the top of the pile."""
 
-COUNT_WEIGHT = {"rummy": 12, "remi": 12}
+COUNT_WEIGHT = {"rummy": 12, "remi": 12, "indian": 12, "remigio": 12, "remigio-fournier": 12}
 """Points per dead card added to a hand's count: a card fewer to meld is a turn nearer to
 going out, which wins the round."""
-SAMPLES = 10
+SAMPLES = 30
 """Unseen cards sampled per decision when the rules have several decks or jokers."""
 CANDIDATES = 4
 """Throws weighed per decision with several decks or jokers (the costliest dead cards)."""

@@ -205,7 +205,7 @@ class Opponents(Static):
         table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column("Cards", justify="right", no_wrap=True)
         table.add_column("Score", justify="right", no_wrap=True)
-        kinds = {"human": "", "easy": " cpu·easy", "normal": " cpu"}
+        kinds = {"human": "", "easy": " cpu·easy", "normal": " cpu", "hard": " cpu·hard"}
         for seat, player in enumerate(view.players):
             marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
             style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
