@@ -22,6 +22,9 @@ def write_crash_log(exc: BaseException, saves_dir: str | None = None) -> Path | 
     from .saves_location import saves_dir as find_saves_dir
 
     text = "".join(traceback.format_exception(exc))
+    inner = getattr(exc, "error", None)  # Textual's WorkerFailed: the worker's own error
+    if isinstance(inner, BaseException) and inner is not exc:
+        text += "\nraised in the worker by:\n\n" + "".join(traceback.format_exception(inner))
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"crash-{stamp}-{os.getpid()}.log"
     for folder in (find_saves_dir(saves_dir), Path(tempfile.gettempdir())):
@@ -36,11 +39,16 @@ def write_crash_log(exc: BaseException, saves_dir: str | None = None) -> Path | 
     return None
 
 
-def crash_line(exc: BaseException, log: Path | None, game_saved: bool = False) -> str:
-    """The one line shown for a crash."""
+def crash_line(exc: BaseException, log: Path | None, game_saved: bool = False,
+               save_problem: str = "") -> str:
+    """The one line shown for a crash. ``save_problem``: why the last moves were not saved
+    ("not saved: disk full"); then the line says so instead of promising a saved game."""
     what = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
     where = f"the details are in {log}" if log else "no crash log could be written"
     saved = " The game is saved: rummy-tui resume goes on from there." if game_saved else ""
+    if save_problem and not game_saved:
+        saved = (f" The last moves were {' '.join(save_problem.split())[:80]}; "
+                 "the last good save is kept.")
     return f"error: rummy-tui stopped on an unexpected error ({what}); {where}.{saved}"
 
 

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -95,13 +96,22 @@ def test_the_model_reads_back_exactly_what_is_written():
 
 def test_every_gamestate_field_is_saved():
     # a field added to GameState without a place in the save would be lost on resume (the
-    # codec takes its fields from the dataclass; grouped parts are written flat)
+    # codec takes its fields from the dataclasses; the variant's own state is its section)
     from rummy_tui.saves.codec import state_field_names
-    from rummy_tui.saves.schema import TOP_LEVEL
+    from rummy_tui.saves.schema import SECTIONS, SHARED_STATE_KEYS, TOP_LEVEL
 
-    for variant in ("rummy", "remi", "indian"):
-        names = state_field_names(game(variant))
-        assert names == set(TOP_LEVEL) | set(saves.StateModel.model_fields), variant
+    for variant in ("rummy", "remi", "indian", "remigio"):
+        state = game(variant)
+        own = set()
+        if variant in SECTIONS:
+            own = {f"{variant}.{k}" for k in SECTIONS[variant][1].model_fields}
+            assert own == {f"{variant}.{f.name}" for f in fields(state.vs)}
+        else:
+            assert state.vs is None
+        names = state_field_names(state)
+        assert names == set(TOP_LEVEL) | set(SHARED_STATE_KEYS) | own, variant
+        data = json.loads(saves.dumps(state))
+        assert set(data["state"]) == set(SHARED_STATE_KEYS) | ({variant} if own else set())
 
 
 def test_cards_are_canonical_codes_and_the_file_reveals_every_hand():
@@ -338,11 +348,11 @@ def test_a_version_2_fournier_save_is_settled_between_the_players():
                 assert a.delta == -b["penalty"] * before["multiplier"]
     assert state.last_round is state.history[-1]
     assert [r.total for r in state.history[-1].players] == state.scores
-    # other variants' version-2 files only change their version number
-    rummy = json.loads((FIXTURES / "valid" / "rummy.json").read_bytes())
+    # other variants' version-2 files only change their version number (to 3)
+    rummy = json.loads((FIXTURES / "v3" / "rummy.json").read_bytes())
     rummy["schema_version"] = 2
     assert saves.parse_save(json.dumps(rummy).encode()) == saves.load_game(
-        FIXTURES / "valid" / "rummy.json")
+        FIXTURES / "v3" / "rummy.json")
 
 
 def test_migration_chain_is_complete_and_refuses_bad_version_1_seats():
@@ -495,16 +505,16 @@ def test_indian_turn_timer_state_round_trips(tmp_path: Path):
         else:
             action = bot_move(state)
         state = apply(state, action)
-        seen_missed = seen_missed or any(state.missed)
-        seen_drawn = seen_drawn or state.drawn is not None
+        seen_missed = seen_missed or any(state.vs.missed)
+        seen_drawn = seen_drawn or state.vs.drawn is not None
         data = saves.dumps(state)
         back = saves.parse_save(data)
         assert back == state
         assert saves.dumps(back) == data
     assert seen_missed and seen_drawn
     raw = json.loads(saves.dumps(state))
-    raw["state"]["missed"] = [1]
-    with pytest.raises(SaveError, match="state.missed has 1 entries for 3 players"):
+    raw["state"]["indian"]["missed"] = [1]
+    with pytest.raises(SaveError, match="state.indian.missed has 1 entries for 3 players"):
         saves.parse_save(json.dumps(raw).encode())
 
 

@@ -3,41 +3,72 @@
 from __future__ import annotations
 
 import gc
+import json
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+from pydantic import ValidationError
+
 from rummy_tui import saves
-from rummy_tui.core.cards import Card
-from rummy_tui.saves import codec
+from rummy_tui.core.cards import Card, parse_card
+from rummy_tui.core.state import VariantState, per_seat, private
+from rummy_tui.saves import codec, schema
 
-VALID = sorted((Path(__file__).resolve().parent / "fixtures" / "saves" / "valid").glob("*.json"))
-
-
-@dataclass
-class _Part:
-    must_meld: Card | None = None
-    seq_down: list[bool] = field(default_factory=list)
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "saves"
+VALID = sorted((FIXTURES / "valid").glob("*.json"))
 
 
-@dataclass
-class _Reshaped:
-    """A state shaped as the core may shape it: shared fields plus a typed part."""
+@dataclass(frozen=True, slots=True)
+class _SixthState(VariantState):
+    """A variant state as a sixth rule set might have it."""
 
-    round_no: int
-    hands: list[list[Card]]
-    part: _Part
+    card: Card | None = None
+    pile: list[Card] = field(default_factory=list)
+    flags: list[bool] = per_seat(False)
+    counts: list[int] = per_seat(0)
+    passes: int = 0
+    secret: Card | None = private(None)
 
 
-def test_a_grouped_part_is_read_and_written_flat_by_its_field_names():
-    card = Card(5)
-    state = _Reshaped(2, [[card], []], _Part(card, [True, False]))
-    items = {name: value for name, value, _ in codec.state_items(state)}
-    assert items == {"round_no": 2, "hands": [[card], []], "must_meld": card,
-                     "seq_down": [True, False]}
-    flat = {"round_no": 2, "hands": [[card.code], []], "must_meld": card.code,
-            "seq_down": [True, False]}
-    assert codec._build(_Reshaped, flat, {}) == state
+def test_a_variant_state_gets_its_section_of_the_format_from_its_dataclass():
+    model = schema.variant_state_model(_SixthState)
+    assert list(model.model_fields) == ["card", "pile", "flags", "counts", "passes", "secret"]
+    good = {"card": "10H", "pile": ["AS", "JK"], "flags": [True, False], "counts": [0, 3],
+            "passes": 2, "secret": None}
+    back = codec._decoder(_SixthState)(model.model_validate(good))
+    assert back == _SixthState(parse_card("10H"), [parse_card("AS"), parse_card("JK")],
+                               [True, False], [0, 3], 2, None)
+    assert codec._encoder(_SixthState)(back) == good
+    for bad in ({**good, "card": "1Z"}, {**good, "counts": [-1, 0]}, {**good, "flags": [1, 0]},
+                {**good, "counts": [0] * 11}, {k: v for k, v in good.items() if k != "passes"},
+                {**good, "extra": 1}):
+        with pytest.raises(ValidationError):
+            model.model_validate(bad)
+
+
+def test_a_variant_state_field_the_format_cannot_hold_is_refused_at_once():
+    @dataclass(frozen=True, slots=True)
+    class Odd(VariantState):
+        ratio: float = 0.5
+
+    with pytest.raises(TypeError, match="no place in the save format"):
+        schema.variant_state_model(Odd)
+
+
+def test_each_game_writes_only_its_own_section():
+    for path in VALID:
+        data = json.loads(path.read_bytes())
+        own = [k for k in data["state"] if k in schema.SECTIONS]
+        assert own == ([data["variant"]] if data["variant"] in schema.SECTIONS else [])
+    remi = json.loads((FIXTURES / "valid" / "remi.json").read_bytes())
+    remi["state"]["rummy"] = {"melded_before": [False, False], "melded_this_turn": False}
+    with pytest.raises(saves.SaveError, match="state.rummy: the state of another game"):
+        saves.parse_save(json.dumps(remi).encode())
+    del remi["state"]["rummy"], remi["state"]["remi"]
+    with pytest.raises(saves.SaveError, match="missing field state.remi"):
+        saves.parse_save(json.dumps(remi).encode())
 
 
 def test_the_codec_writes_the_keys_in_the_order_of_the_format():
@@ -94,7 +125,7 @@ def _edits(good: bytes) -> list[bytes]:
         good.replace(b'"seed": ', b'"seed": 1.0, "seed": ', 1),
         good.replace(b'"options": {', b'"options": {"x": NaN, ', 1),
         good.replace(b'"round_no": 1', b'"round_no": 1.0', 1),
-        good.replace(b'"schema_version": 3', b'"schema_version": 1', 1),
+        good.replace(b'"schema_version": 4', b'"schema_version": 3', 1),
         good.replace(b'"text": "', b'"text": "\\ud800', 1),  # a lone surrogate
         good.replace(b'"seed": ', b'"seed": 1' + b"0" * 5000 + b', "x": ', 1),
     ]

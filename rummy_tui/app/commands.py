@@ -55,6 +55,7 @@ def _safe_palette() -> type:
     """
     from textual.binding import Binding
     from textual.command import CommandList, CommandPalette
+    from textual.widgets import LoadingIndicator
 
     class SafeCommandPalette(CommandPalette):
         BINDINGS = [
@@ -71,5 +72,17 @@ def _safe_palette() -> type:
                     commands.action_page_up()
             except KeyError:  # Textualize/textual#5794: no line cache during a resize
                 pass
+
+        # Textual 8.2's search worker can outlive the palette's list: seen in tmux (issue 11),
+        # a key that closed the palette while its first search still ran ended the app with
+        # NoMatches('CommandList') from these watchers, called by the worker's last refresh.
+        # A palette whose list is gone has nothing to show: skip them then.
+        def _watch__list_visible(self) -> None:
+            if self.query(CommandList):
+                super()._watch__list_visible()
+
+        async def _watch__show_busy(self) -> None:
+            if self.query(CommandList) and self.query(LoadingIndicator):
+                await super()._watch__show_busy()
 
     return SafeCommandPalette

@@ -28,6 +28,7 @@ from ..core.state import (
     PlayerView,
     TakeDiscard,
 )
+from ..core.registry import variant_of
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
@@ -100,13 +101,17 @@ class TableSession:
         """The seat whose hand is on screen (None: no hand is shown)."""
         self.busy = False
         """A pass screen, dialog or summary is up, or a computer player is moving."""
-        self.seats = [Seat() for _ in state.players]
+        self.seats = [Seat(order=list(order)) for order in state.hand_order] \
+            if len(state.hand_order) == len(state.players) else [Seat() for _ in state.players]
+        """(A resumed game brings back each player's own order of their hand.)"""
         self.undo_stack: list[Undo] = []
         self._turn_key: tuple[int, int, int] | None = None
         self._summary_shown_for: int | None = None
         self._legal: tuple[int | None, list[Any]] | None = None
         """(viewer, their legal moves) for the current state."""
         self._arrangements: dict[tuple, Any] = {}
+        self._last_discard: tuple[int, int, Card] | None = _discard_in_log(state)
+        """(seat, pile size, card) of the last card discarded by a player."""
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -151,8 +156,35 @@ class TableSession:
 
     # --- changing ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:
-        self.state = state
+        old, self.state = self.state, state
         self._legal = None
+        if state.round_no != old.round_no:
+            self._last_discard = None  # a new deal: the upcard is nobody's
+        elif len(state.discard) == len(old.discard) + 1 and state.phase in IN_PLAY:
+            self._last_discard = (old.to_move, len(state.discard), state.discard[-1])
+
+    def last_discarder(self) -> int | None:
+        """The seat whose discard lies on top of the pile (None: nobody's, e.g. the upcard,
+        or a card taken since)."""
+        state, last = self.state, self._last_discard
+        if last is None or not state.discard or state.phase not in IN_PLAY:
+            return None
+        seat, size, card = last
+        return seat if (size, card) == (len(state.discard), state.discard[-1]) else None
+
+    def saved_state(self) -> GameState:
+        """The state as it is saved: with each player's own order of their hand, so that a
+        resumed game shows every hand as its player left it (the engine ignores it)."""
+        state = self.state
+        orders = [merge_order(desk.order, hand) if desk.order else []
+                  for desk, hand in zip(self.seats, state.hands)]
+        if not any(orders):
+            orders = []
+        if orders == state.hand_order:
+            return state
+        saved = state.copy()
+        saved.hand_order = orders
+        return saved
 
     def advance(self) -> Step:
         """Who plays next, and what the screen must do for it (hides the last hand first)."""
@@ -212,7 +244,7 @@ class TableSession:
     @staticmethod
     def penalty(new_state: GameState, seat: int) -> int:
         """The points a wrong declaration (or drop) costs this seat in this deal."""
-        return new_state.drops[seat] if new_state.drops else 0
+        return int(new_state.vs.drops[seat])  # Indian's own state
 
     def push_undo(self, seat: int) -> None:
         desk = self.seats[seat]
@@ -260,6 +292,7 @@ class TableSession:
         new_state = apply(self.state, NextRound())
         for desk in self.seats:
             desk.seen_log = None
+            desk.order, desk.groups = [], None  # a new deal: the engine's order to start with
         return new_state
 
     def recap(self, seat: int) -> list[Any]:
@@ -280,6 +313,33 @@ class TableSession:
         desk.order = merge_order(desk.order, self.view(seat).hand)
         groups = desk.groups
         return desk.order, (groups[1] if groups and groups[0] == desk.order else None)
+
+    def move_card(self, seat: int, index: int, delta: int) -> int:
+        """Move the card at ``index`` of the seat's order one place left (-1) or right (+1);
+        the new index. Across the edge of an arranged group it joins the next group, so the
+        groups stay the player's own."""
+        order, sizes = self.hand_order(seat)
+        to = index + delta
+        if not (0 <= index < len(order) and 0 <= to < len(order)):
+            return index
+        desk = self.seats[seat]
+        if sizes:
+            sizes = list(sizes)
+            starts = [sum(sizes[:i]) for i in range(len(sizes))]
+            group = max(i for i, start in enumerate(starts) if start <= index)
+            first, last = starts[group], starts[group] + sizes[group] - 1
+            if index == (first if delta < 0 else last):
+                # to the neighbouring group, in place: only the border moves
+                sizes[group] -= 1
+                sizes[group + delta] += 1
+                sizes = [n for n in sizes if n]
+                desk.groups = (list(order), sizes)
+                return index
+        order = list(order)
+        order[index], order[to] = order[to], order[index]
+        desk.order = order
+        desk.groups = (order, sizes) if sizes else None
+        return to
 
     def sort(self, seat: int) -> None:
         desk = self.seats[seat]
@@ -310,6 +370,32 @@ class TableSession:
         desk.order = order
         desk.groups = (order, sizes)
 
+    def group_labels(self, cards: list[Card], sizes: list[int] | None) -> list[str]:
+        """What each group of the hand on screen is, in the variant's words ("Run", "Set";
+        Indian: "Pure sequence", "Sequence", "Set", "Invalid"), from the core's meld check;
+        a group that is no meld is "Deadwood"."""
+        if not sizes:
+            return []
+        from ..core.melds import classify
+
+        pv = self.view()
+        rules = rules_for(pv.variant, pv.options, pv.wild_card)
+        run = "Sequence" if rules.declaration or rules.sets_need_sequence else "Run"
+        labels: list[str] = []
+        at = 0
+        for size in sizes:
+            shape = classify(tuple(cards[at:at + size]), rules.melds)
+            at += size
+            if shape is None:
+                labels.append("Invalid" if rules.declaration else "Deadwood")
+            elif shape.kind == "set":
+                labels.append("Set")
+            else:
+                labels.append("Pure sequence" if rules.declaration and shape.pure else run)
+        if all(label in ("Invalid", "Deadwood") for label in labels):
+            return []  # nothing to tell apart
+        return labels
+
     def arranged_note(self, seat: int, cards: list[Card]) -> str:
         desk = self.seats[seat]
         return desk.note if desk.note and desk.groups and desk.groups[0] == cards else ""
@@ -333,7 +419,7 @@ class TableSession:
         melds a player is building; the penalty shown is always the real one."""
         pv = self.view()
         seat = self.viewer
-        seq_down = bool(seat is not None and pv.seq_down and pv.seq_down[seat])
+        seq_down = seat is not None and variant_of(pv.variant).sequence_down(pv, seat)
         key = (tuple(sorted(cards)), seq_down, grouping)
         found = self._arrangements.get(key)
         if found is None:
@@ -351,3 +437,21 @@ class TableSession:
         from ..core.bots import choose_action
 
         return choose_action("normal", self.view(), random.Random(self.state.actions))
+
+
+def _discard_in_log(state: GameState) -> tuple[int, int, Card] | None:
+    """A resumed game: whose discard is on top, read from this round's log (the latest entry
+    that changed the pile says "<name> discarded <card>")."""
+    if not state.discard:
+        return None
+    top = state.discard[-1]
+    for entry in reversed(state.log):
+        if entry.round_no != state.round_no:
+            return None
+        text = entry.text
+        if entry.player is not None and text == (
+                f"{state.players[entry.player].name} discarded {top.symbol()}"):
+            return entry.player, len(state.discard), top
+        if "discard" in text or "shuffled" in text:
+            return None  # the pile changed in another way (taken, missed turn, rebuilt)
+    return None

@@ -1,7 +1,8 @@
-"""The suit colours, defined once: on the card faces (``CARD_INK``, dark on the light card)
-and in text on the table (``TABLE_INK``: melds, the log, the round summary). The app offers
-each as a theme variable (``$card-hearts``, ``$table-hearts``, ...) for the stylesheets; the
-Rich styles of text are made from the same dictionaries."""
+"""The card colours, defined once: the faces (``CARD_FACE``), the suits on them (``CARD_INK``,
+dark on the light card) and the suits in text on the table (``TABLE_INK``: melds, the log,
+the round summary). The app offers each as a theme variable (``$card-face``, ``$card-hearts``,
+``$table-hearts``, ...) for the stylesheets; the Rich styles of text are made from the same
+dictionaries."""
 
 from __future__ import annotations
 
@@ -16,8 +17,23 @@ TABLE_INK = {
 }
 
 
+CARD_FACE = {
+    # A card is light on every theme, like a real one; these mark it in the hand.
+    "face": "#f4f1e8",
+    "new": "#d9f2c4",
+    "theirs": "#f6dcd2",
+    "cursor": "#9fd3ff",
+    "selected": "#ffd84d",
+    "cursor-selected": "#ffab40",
+}
+"""The card's face: plain, just drawn, the opponent's last discard, under the cursor,
+selected, and both."""
+
+
 def theme_variables() -> dict[str, str]:
-    """``card-red``, ``card-hearts``, ... ``table-hearts``, ...: the CSS variables."""
+    """``card-red``, ``card-hearts``, ... ``table-hearts``, ..., ``card-face``, ...: the CSS
+    variables."""
     variables = {f"card{cls}": colour for cls, colour in CARD_INK.items()}
+    variables |= {f"card-{name}": colour for name, colour in CARD_FACE.items()}
     variables |= {f"table{cls}": colour for cls, colour in TABLE_INK.items() if colour}
     return variables

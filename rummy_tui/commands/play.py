@@ -89,8 +89,11 @@ def _run_app(app: Any) -> int:
     if app.crash is not None:
         from ..crash import crash_line
 
-        print(crash_line(app.crash, app.crash_log, game_saved=app.crash_saved or
-                         app.save_path is not None), file=sys.stderr)
+        problem = app.save_problem if not app.crash_saved else ""
+        print(crash_line(app.crash, app.crash_log,
+                         game_saved=app.crash_saved or (app.save_path is not None
+                                                        and not problem),
+                         save_problem=problem), file=sys.stderr)
         return 1
     return int(app.return_code or 0)
 

@@ -91,6 +91,8 @@ def _read_hand(cards: Iterable[Any] | str) -> list[Card]:
 
 
 _RULES_CACHE: dict[Any, HandRules] = {}
+_RULES_MAX = 256
+"""Rule sets asked for by arrange() (the library and the CLI): the first this many are kept."""
 
 
 def _rules_of(variant: str, wild: Any, rules: dict[str, Any]) -> HandRules:
@@ -105,7 +107,7 @@ def _rules_of(variant: str, wild: Any, rules: dict[str, Any]) -> HandRules:
         found = hand_rules(variant, wild=wild, **rules)
         if found.max_copies > 4:
             raise RuleError("the arrangement search handles at most 4 decks")
-        if key is not None and len(_RULES_CACHE) < 256:
+        if key is not None and len(_RULES_CACHE) < _RULES_MAX:
             _RULES_CACHE[key] = found
     return found
 
@@ -147,7 +149,7 @@ def best_arrangement(
     return found
 
 
-_RESULTS: Any = TableCache(1024)
+_RESULTS: Any = TableCache(256)
 """Recent results of every rule set, in one bounded cache (two generations of 1,024): a bot
 asks about the same hands again within a turn, and Arrangements are many small objects."""
 
@@ -166,6 +168,9 @@ def _check_copies(hand: list[Card], hr: HandRules) -> None:
 
 
 _SOLVERS: dict[int, tuple[HandRules, Any]] = {}
+_SOLVERS_MAX = 64
+"""Solvers by the id of their rules (a few rule sets are in play); cleared when it holds this
+many."""
 
 
 def _solver(hr: HandRules) -> Any:
@@ -180,7 +185,7 @@ def _solver(hr: HandRules) -> Any:
         if hr.melds.remi_runs or hr.sets_need_sequence:
             one_deck = one_deck or _unsupported(hr)
         solver = _OneDeckSolver(hr) if one_deck and not hr.melds.wrap else _multi(hr)
-    if len(_SOLVERS) >= 64:
+    if len(_SOLVERS) >= _SOLVERS_MAX:
         _SOLVERS.clear()
     _SOLVERS[id(hr)] = (hr, solver)
     return solver

@@ -87,9 +87,9 @@ class TableCache:
         return len(self.new) + len(self.old)
 
 
-TABLES = TableCache(16_000)
+TABLES = TableCache(8_000)
 """Every family's suit tables (the family's tag is in the key's high bits)."""
-OPTIONS = TableCache(4_000)
+OPTIONS = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
 _FAMILIES: dict[tuple, "Family"] = {}

@@ -79,7 +79,7 @@ class _Knowledge:
         self.rules = rules
         self.scoring = _relaxed(rules) if rules.declaration else rules
         self.wild = rules.melds.is_joker
-        self.seq_down = bool(v.seq_down[v.player]) if v.seq_down else False
+        self.seq_down = variant_of(v.variant).sequence_down(v, v.player)
         self.taken, self.refused = _picks(v)
         unseen = Counter(_deck_counts(v))
         unseen.subtract(v.hand)

@@ -70,6 +70,9 @@ def _rules(v: PlayerView) -> HandRules:
 
 
 _RELAXED: dict[HandRules, HandRules] = {}
+_RELAXED_MAX = 64
+"""A few rule sets are in play at once (Indian: one per wild rank and deck count); cleared
+if it ever holds this many."""
 
 
 def _relaxed(rules: HandRules) -> HandRules:
@@ -77,6 +80,8 @@ def _relaxed(rules: HandRules) -> HandRules:
     close a hand is to a declaration (the real count is 80 until it is complete)."""
     r = _RELAXED.get(rules)
     if r is None:
+        if len(_RELAXED) >= _RELAXED_MAX:
+            _RELAXED.clear()
         r = _RELAXED[rules] = replace(rules, declaration=False, cap=None)
     return r
 
@@ -113,11 +118,12 @@ def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
 
 def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action | None:
     """The first meld of the best arrangement that the rules let the player lay now."""
-    p = v.player
-    if v.must_meld is not None:
+    rs = variant_of(v.variant)
+    seq_down = rs.sequence_down(v, v.player)
+    must = rs.card_to_meld(v)
+    if must is not None:
         # Remi: the card taken from the discard pile is melded first
-        must = v.must_meld
-        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        arrangement = best_arrangement(hand, rules, seq_down)
         for m in arrangement.melds:
             if must in m.cards and is_legal(v, Meld(m.cards)):
                 return Meld(m.cards)
@@ -139,7 +145,7 @@ def _melds_to_lay(v: PlayerView, hand: list[Card], rules: HandRules) -> Action |
                     if shape is not None and shape.kind == "run" and is_legal(v, Meld(run)):
                         return Meld(run)
         return None
-    arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+    arrangement = best_arrangement(hand, rules, seq_down)
     # a sequence first: in Remi it lets the sets follow in the same turn
     for m in sorted(arrangement.melds, key=lambda m: m.kind != "run"):
         action = Meld(m.cards)
@@ -262,7 +268,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         action = _melds_to_lay(v, hand, rules)
         if action is not None:
             return action
-        arrangement = best_arrangement(hand, rules, bool(v.seq_down[p]))
+        arrangement = best_arrangement(hand, rules, rs.sequence_down(v, v.player))
         dead = sorted(arrangement.deadwood, key=lambda c: -rules.values[c])
         if rs.lay_off and v.table:
             action = _lay_off(v, hand, dead)
@@ -345,11 +351,12 @@ def _remi_play(v: PlayerView, hand: list[Card], rules: HandRules, rng: random.Ra
     but a player can close (discard the last card, x10 bonus) only from a hand that melds
     all but one card, so a meld that would leave one or two cards after the discard is held
     back while the stock lasts."""
-    if v.must_meld is not None:
+    rs = variant_of(v.variant)
+    if rs.card_to_meld(v) is not None:
         action = _melds_to_lay(v, hand, rules)
         if action is not None:
             return action
-    seq_down = bool(v.seq_down[v.player])
+    seq_down = rs.sequence_down(v, v.player)
     arrangement = best_arrangement(hand, rules, seq_down)
     melds = sorted(arrangement.melds, key=lambda m: m.kind != "run")
     left = len(arrangement.deadwood)
@@ -386,9 +393,11 @@ def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Acti
         return _DRAW if v.stock_count else EndOnEmptyStock()
     # any pick-up melds at once, which scores; the stock may give nothing
     # the pick-up whose cards leave the least in hand after melding them
+    seq_down = variant_of(v.variant).sequence_down(v, v.player)
+
     def cost(action: TakeDiscard) -> tuple[int, int]:
         joined = list(hand) + list(v.discard[-action.depth :])
-        arrangement = best_arrangement(joined, rules, bool(v.seq_down[v.player]))
+        arrangement = best_arrangement(joined, rules, seq_down)
         return (arrangement.penalty, -action.depth)
 
     return min(picks, key=cost)
@@ -404,7 +413,7 @@ def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
         return False
     wild = rules.melds.is_joker
     jokers = sum(1 for c in hand if wild(c))
-    if not v.has_drawn[v.player]:
+    if not v.vs.has_drawn[v.player]:  # Indian's own state (Drop is Indian's)
         # first drop: no pure sequence, at most one joker, few near-sequences
         return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
     first, middle = v.options.drops

@@ -28,7 +28,8 @@ from .registry import variant_of
 from .seats import mix
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
+    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, PublicState, TableMeld,
+    TakeDiscard,
 )
 from .turn import (
     SYMBOL,
@@ -104,7 +105,7 @@ def _deal(state: GameState, v: Variant) -> None:
     state.table = []
     state.out = list(state.eliminated)
     state.laid = [0] * n
-    state.reset_deal(n)
+    state.vs = v.new_state(n)
     state.taken = None
     state.rebuilds = 0
     state.turn = 1
@@ -114,7 +115,7 @@ def _deal(state: GameState, v: Variant) -> None:
     state.phase = "draw"
     state.to_move = v.first_player(state)
     first = (
-        f"Round {state.round_no}: {name(state, state.dealer)} deals; "
+        f"{v.round_word.capitalize()} {state.round_no}: {name(state, state.dealer)} deals; "
         f"{name(state, state.to_move)} plays first."
     )
     state.log = state.log + [LogEntry(state.round_no, None, t) for t in (first, *extra)]
@@ -178,9 +179,10 @@ def _do_take(v: Variant, state: GameState, action: TakeDiscard, card: Card) -> G
 
 def _check_meld(v: Variant, src: Source, action: Meld, hand: list[Card], stock: int) -> tuple[list[Card], str]:
     """Check a new meld from the hand; return the hand left and the meld's kind."""
-    need_phase(src, "play")
+    # a move the game never has is refused for that, before any "draw first"
     if not v.table_melds:
-        raise RuleError(f"in {v.title} melds stay in your hand until the round ends")
+        raise RuleError(f"in {v.title} melds stay in your hand until the {v.round_word} ends")
+    need_phase(src, "play")
     cards = action.cards
     rest = remove(hand, cards)
     if rest is None:
@@ -200,21 +202,25 @@ def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Car
     p = state.to_move
     new = state.copy()
     new.hands = with_hand(state.hands, p, rest)
-    new.table = state.table + [TableMeld(p, meld_order(action.cards, kind), kind)]  # type: ignore[arg-type]
+    ordered = meld_order(action.cards, kind)
+    new.table = state.table + [TableMeld(p, ordered, kind)]  # type: ignore[arg-type]
     laid = list(state.laid)
     laid[p] += len(action.cards)
     new.laid = laid
     v.on_meld(new, action.cards, kind)
-    log(new, p, f"{name(state, p)} melded {cards_text(action.cards)}")
+    log(new, p, f"{name(state, p)} melded {cards_text(ordered)}")  # as the table shows it
     if not rest:
         v.on_hand_emptied(new, p)
     return new
 
 
 def _check_lay_off(v: Variant, src: Source, action: LayOff, hand: list[Card], stock: int) -> tuple[list[Card], list[Card], str]:
-    need_phase(src, "play")
     if not v.lay_off:
+        if not v.table_melds:  # Remigio, Indian: no meld is ever put on the table
+            raise RuleError(f"there is no laying off in {v.title}: each player's melds stay in "
+                            f"their own hand until the {v.round_word} ends")
         raise RuleError(f"there is no laying off in {v.title}: a meld on the table never changes")
+    need_phase(src, "play")
     if not action.cards:
         raise RuleError("lay off at least one card")
     if not isinstance(action.meld_index, int) or not 0 <= action.meld_index < len(src.table):
@@ -275,7 +281,7 @@ def _do_discard(v: Variant, state: GameState, action: Discard, rest: list[Card])
 
 def _check_next_round(v: Variant, src: Source, action: NextRound, hand: list[Card], stock: int) -> None:
     if src.phase != "round_over":
-        raise RuleError("the round is not over")
+        raise RuleError(f"the {v.round_word} is not over")
 
 
 def _do_next_round(v: Variant, state: GameState, action: NextRound, checked: None) -> GameState:
@@ -332,9 +338,9 @@ def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameStat
         hand, stock_count = src.hands[src.to_move], len(src.stock)
     if src.phase == "game_over":
         raise RuleError("the game is over")
-    if src.phase == "round_over" and type(action) is not NextRound:
-        raise RuleError("the round is over: deal the next round")
     v = variant_of(src.variant)
+    if src.phase == "round_over" and type(action) is not NextRound:
+        raise RuleError(f"the {v.round_word} is over: deal the next one")
     check, do = _step(v, src, action)
     return v, do, check(v, src, action, hand, stock_count)
 
@@ -417,23 +423,25 @@ def _legal(src: Source, hand: list[Card], stock_count: int) -> list[Action]:
 
 # --- views -------------------------------------------------------------------------------------
 
-_VIEW_OWN = ("player", "hand", "hand_counts", "stock_count")
-_VIEW_SHARED = tuple(f.name for f in fields(PlayerView) if f.name not in _VIEW_OWN)
-"""The state's fields a view shows as they are (every PlayerView field not computed here)."""
+_VIEW_SHARED = tuple(f.name for f in fields(PublicState))
+"""The state's fields a view shows as they are: the public part both are made of."""
 
 
 def view(state: GameState, player: int) -> PlayerView:
     """All that ``player`` may know: their hand, the table, the discard pile (face up), the
-    counts of the other hands and of the stock, scores, log and finished rounds."""
+    counts of the other hands and of the stock, scores, log and finished rounds, and the
+    public part of the variant's own state."""
     if not 0 <= player < len(state.players):
         raise RuleError(f"there is no player {player}")
     shown = {n: getattr(state, n) for n in _VIEW_SHARED}
     shown["discard"] = list(state.discard)
+    vs = state.vs
     return PlayerView(
         player=player,
         hand=list(state.hands[player]),
         hand_counts=[len(h) for h in state.hands],
         stock_count=len(state.stock),
+        vs=None if vs is None else vs.public(),
         **shown,
     )
 

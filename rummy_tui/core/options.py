@@ -14,9 +14,15 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from .hand_rules import RuleError
 from .registry import variant_of
@@ -26,6 +32,19 @@ class OptionsModel(BaseModel):
     """The base of every variant's options model."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, strict=True)
+
+    added_later: ClassVar[dict[str, Any]] = {}
+    """Options that came after the first saves, each with the value that means "as before":
+    at that value an option is left out of the dump, so a game's options (and its save file)
+    are exactly what they were before it existed."""
+
+    @model_serializer(mode="wrap")
+    def _leave_out_what_came_later(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name, before in self.added_later.items():
+            if getattr(self, name) == before:
+                data.pop(name, None)
+        return data
 
 
 def options_model(variant: str) -> type[OptionsModel]:

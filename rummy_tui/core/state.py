@@ -1,21 +1,25 @@
 """Game state, player views and actions: plain typed data (docs/ARCHITECTURE.md, the engine
 contract).
 
-A :class:`GameState` is never mutated once the engine has returned it; ``apply`` builds a new
-one that shares the lists it did not change. Everything in it is ints, strings, bools, lists
-and :class:`~rummy_tui.core.cards.Card` values (ints), plus the variant's options model, so a
-save module can describe it with a pydantic ``TypeAdapter``. The random number generator is
-part of the state as data: every shuffle is derived from ``seed`` and the counters
-(``round_no``, ``rebuilds``), and a computer player's choices from ``seed`` and ``actions``,
-so a resumed game goes on exactly as it would have.
+A :class:`GameState` is the fields every game has (those every player may see are
+:class:`PublicState`, which :class:`PlayerView` shares) plus ``vs``, the variant's own typed
+part (a :class:`VariantState` subclass in the variant's module). It is never mutated once the
+engine has returned it; ``apply`` builds a new one that shares the lists (and the variant
+part) it did not change. Everything in it is ints, strings, bools, lists and
+:class:`~rummy_tui.core.cards.Card` values (ints), plus the variant's options model, so the
+save codec derives the format from the dataclasses. The random number generator is part of
+the state as data: every shuffle is derived from ``seed`` and the counters (``round_no``,
+``rebuilds``), and a computer player's choices from ``seed`` and ``actions``, so a resumed
+game goes on exactly as it would have.
 
 Actions are frozen dataclasses (values): compare them with ``==``, keep them in sets.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Union
+from dataclasses import dataclass, field, fields, replace
+from functools import cache
+from typing import Any, Literal, Union, get_args
 
 from .cards import Card
 
@@ -132,19 +136,8 @@ Action = Union[
     EndOnEmptyStock,
     NextRound,
 ]
-ACTION_TYPES = (
-    DrawStock,
-    TakeDiscard,
-    Meld,
-    LayOff,
-    Discard,
-    Close,
-    Declare,
-    Drop,
-    MissTurn,
-    EndOnEmptyStock,
-    NextRound,
-)
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
+"""Every action class, in the order of ``Action``."""
 
 
 # --- table, log and results ------------------------------------------------------------------
@@ -205,29 +198,85 @@ class RoundResult:
     players: list[PlayerResult]
 
 
+# --- the variant's own part ----------------------------------------------------------------
+
+
+def per_seat(default: bool | int) -> Any:
+    """A field of a :class:`VariantState` with one entry per player: ``default`` for each seat
+    at a new deal (saves check its length)."""
+    return field(default_factory=list, metadata={"per_seat": default})
+
+
+def private(default: Any = None) -> Any:
+    """A field of a :class:`VariantState` that no player's view shows (``public()`` puts the
+    default in its place)."""
+    return field(default=default, metadata={"private": True})
+
+
+@dataclass(frozen=True, slots=True)
+class VariantState:
+    """A rule set's own deal and turn state: a frozen dataclass in its variant's module
+    (``RemiState``, ``IndianState``, ``RummyState``), named by ``Variant.State``, made fresh
+    for every deal by ``Variant.new_state`` and held in ``GameState.vs``.
+
+    Frozen: the engine copies the state (shallow) once per action, and the variant part is
+    shared between the old state and the new one until a hook changes it; a hook that does
+    stores a new one (``new.vs = replace(vs, must_meld=None)``), so the old state keeps its
+    own. Per-seat lists are replaced, never changed in place (``turn.replace_seat``).
+
+    Its fields are plain data (cards, ints >= 0, bools, lists of them): the views, the save
+    format and its checks are derived from them (``per_seat``, ``private``).
+    """
+
+    @classmethod
+    def new(cls, n: int) -> Any:
+        """The state of a fresh deal for ``n`` seats: the defaults, ``[default] * n`` for a
+        per-seat field."""
+        return cls(**{name: [default] * n for name, default in _per_seat_fields(cls)})
+
+    def public(self) -> Any:
+        """What every player may see of it: the private fields at their defaults (the same
+        object when they already are)."""
+        hidden = {name: default for name, default in _private_fields(type(self))
+                  if getattr(self, name) != default}
+        return replace(self, **hidden) if hidden else self
+
+
+@cache
+def _per_seat_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, f.metadata["per_seat"]) for f in fields(cls) if "per_seat" in f.metadata)
+
+
+@cache
+def _private_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, f.default) for f in fields(cls) if f.metadata.get("private"))
+
+
+def per_seat_fields(cls: type) -> tuple[str, ...]:
+    """The names of a variant state's per-seat fields."""
+    return tuple(name for name, _ in _per_seat_fields(cls))
+
+
 # --- the game --------------------------------------------------------------------------------
 
 
-@dataclass(slots=True, eq=True)
-class GameState:
-    """Everything about one game. Read by the app; changed only through ``engine.apply``."""
+@dataclass(slots=True, kw_only=True)
+class PublicState:
+    """What every player may see of a game: the fields a :class:`PlayerView` shows as they are
+    in the :class:`GameState` (both are made of this one list)."""
 
     variant: str
     options: Any
     """The variant's options model (``rummy_tui.core.options``)."""
     players: list[PlayerSpec]
-    seed: int
     round_no: int
     dealer: int
     to_move: int
     direction: int
     """+1 clockwise (to the left: seat i+1), -1 anticlockwise (Remigio Fournier)."""
     phase: Phase
-    hands: list[list[Card]]
-    stock: list[Card]
-    """Top = last."""
     discard: list[Card]
-    """Top = last."""
+    """Top = last (every card in it was shown face up)."""
     wild_card: Card | None
     """Indian: the card under the stock that names the wild rank (out of play)."""
     table: list[TableMeld]
@@ -240,62 +289,40 @@ class GameState:
     """Out of the game for good (Remigio, Indian pools)."""
     winner: int | None
     last_round: RoundResult | None
-    # --- turn and round bookkeeping (the rules need them; views show what is public) ---
     taken: Card | None = None
     """The card taken from the discard pile this turn (Basic Rummy may not discard it)."""
-    must_meld: Card | None = None
-    """Remi: the card taken from the discard pile that must be melded this turn."""
-    laid: list[int] = field(default_factory=list)
-    """Cards each player has put on the table this round."""
-    extra: list[int] = field(default_factory=list)
-    """Remi: cards each player took above a picked-up discard (hand-size bookkeeping)."""
-    has_drawn: list[bool] = field(default_factory=list)
-    """Indian: the player has drawn this deal (a drop is then a middle drop)."""
-    melded_before: list[bool] = field(default_factory=list)
-    """Rummy: the player melded or laid off in an earlier turn of this hand (no "rummy")."""
-    melded_this_turn: bool = False
-    seq_down: list[bool] = field(default_factory=list)
-    """Remi: the player has a sequence on the table (sets are allowed)."""
-    drops: list[int] = field(default_factory=list)
-    """Indian: the penalty of a player who dropped or declared wrongly this deal (0: none)."""
     rebuilds: int = 0
     """Times the stock was rebuilt from the discard pile this round."""
     turn: int = 0
     """Turns begun this round."""
     actions: int = 0
     """Actions applied in this game (the computer players' random stream)."""
+
+
+@dataclass(slots=True, eq=True, kw_only=True)
+class GameState(PublicState):
+    """Everything about one game. Read by the app; changed only through ``engine.apply``."""
+
+    seed: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    """Top = last."""
+    laid: list[int] = field(default_factory=list)
+    """Cards each player has put on the table this round."""
     round_actions: int = 0
     """Actions applied in this round."""
     deck_size: int = 0
-    drawn: Card | None = None
-    """Indian with the turn timer: the card the player to move drew this turn, from either
-    pile (hidden from the others when it came from the stock); a missed turn discards it."""
-    missed: list[int] = field(default_factory=list)
-    """Indian with the turn timer: each player's missed turns in a row this deal."""
-    melded_since_rebuild: bool = False
-    """Rummy: someone melded or laid off since the stock was last rebuilt this hand. No rule
-    reads it any more (issue 9: the stock is rebuilt twice whatever happened in between);
-    kept so that saves that hold it still load."""
-    came_with: list[Card] = field(default_factory=list)
-    """Remi: the cards that came into the hand from above ``must_meld`` (a pick-up of the 2nd
-    or 3rd discard). They may not be in the forced meld, and are free once it is down."""
-
-    def reset_deal(self, n: int) -> None:
-        """The per-deal bookkeeping of a fresh deal for ``n`` seats (every variant's part)."""
-        self.extra = [0] * n
-        self.has_drawn = [False] * n
-        self.melded_before = [False] * n
-        self.melded_this_turn = False
-        self.seq_down = [False] * n
-        self.drops = [0] * n
-        self.missed = [0] * n
-        self.drawn = None
-        self.must_meld = None
-        self.melded_since_rebuild = False
-        self.came_with = []
+    vs: Any = None
+    """The variant's own deal and turn state (a :class:`VariantState` of the class
+    ``Variant.State``: Remi's card to meld, Indian's drops, ...), or None for a variant
+    without one (Remigio)."""
+    hand_order: list[list[Card]] = field(default_factory=list)
+    """Each player's own order of their hand (the app's: no rule reads it), so that a resumed
+    game shows a hand as its player left it; empty when nobody arranged one."""
 
     def copy(self) -> GameState:
-        """A shallow copy: the engine replaces, never mutates, the lists it changes."""
+        """A shallow copy: the engine replaces, never mutates, the lists it changes (and the
+        variant part, which is frozen)."""
         raise NotImplementedError  # replaced below by a generated, unrolled copy
 
 
@@ -315,44 +342,14 @@ def _make_copy() -> Any:
 GameState.copy = _make_copy()  # type: ignore[method-assign]
 
 
-@dataclass(slots=True)
-class PlayerView:
+@dataclass(slots=True, kw_only=True)
+class PlayerView(PublicState):
     """All that one player may know (``engine.view``). No other hand, no stock order."""
 
-    variant: str
-    options: Any
     player: int
     """Whose view this is."""
-    players: list[PlayerSpec]
-    round_no: int
-    dealer: int
-    to_move: int
-    direction: int
-    phase: Phase
     hand: list[Card]
     hand_counts: list[int]
     stock_count: int
-    discard: list[Card]
-    """The discard pile, top = last (every card in it was shown face up)."""
-    wild_card: Card | None
-    table: list[TableMeld]
-    scores: list[int]
-    history: list[RoundResult]
-    log: list[LogEntry]
-    out: list[bool]
-    eliminated: list[bool]
-    winner: int | None
-    last_round: RoundResult | None
-    taken: Card | None
-    must_meld: Card | None
-    seq_down: list[bool]
-    has_drawn: list[bool]
-    melded_before: list[bool]
-    melded_this_turn: bool
-    rebuilds: int
-    turn: int
-    actions: int
-    missed: list[int] = field(default_factory=list)
-    """Indian with the turn timer: each player's missed turns in a row this deal (public)."""
-    came_with: list[Card] = field(default_factory=list)
-    """Remi: the cards taken with ``must_meld`` from above it (public: the pile is face up)."""
+    vs: Any = None
+    """The public part of the variant's state (``VariantState.public``), or None."""

@@ -46,7 +46,7 @@ def need_phase(state: GameState | PlayerView, phase: str) -> None:
         raise RuleError("you have already drawn this turn")
     if state.phase == "draw":
         raise RuleError("draw a card first: from the stock or the discard pile")
-    raise RuleError("the round is over")
+    raise RuleError(f"the {variant_of(state.variant).round_word} is over")
 
 
 def log(state: GameState, player: int | None, text: str) -> None:

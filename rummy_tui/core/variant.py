@@ -5,7 +5,10 @@ reads like its rule text, and registers it with one call (``register(Remi())``).
 subclass carries everything about that game:
 
 - its facts: ``key``, ``title``, player counts, the seats, the deck and the deal;
-- its options model (``Options``, pydantic) and its picker entries (``presets``);
+- its options model (``Options``, pydantic) and its picker entries (``presets``, or one
+  made from ``key``, ``title`` and ``description``);
+- its own deal and turn state (``State``: a frozen dataclass in its module, held in
+  ``GameState.vs``, made fresh each deal by ``new_state``), which only its hooks change;
 - what the app needs to know: ``pickup_depths`` (which discards may be taken: the keys
   1-3 in Remi), ``finish_action`` (the name of the finishing move: "Close", "Declare");
 - its rule hooks, named for the rules they are (``check_take``, ``check_meld``,
@@ -19,17 +22,18 @@ The defaults here are those the rule texts share; a variant overrides what diffe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .arrange import best_arrangement
+from .arrange import Arrangement, best_arrangement
 from .cards import Card, make_deck
 from .hand_rules import HandRules, RuleError
 from .seats import highest_unique, next_seat
+from .state import PlayerResult
 
 if TYPE_CHECKING:
-    from .state import Action, GameState, PlayerResult, PlayerView, RoundResult
+    from .state import Action, GameState, PlayerView, RoundResult, VariantState
 
     Source = GameState | PlayerView
 
@@ -59,7 +63,11 @@ class Variant:
     """Other names ``rummy-tui new`` accepts for this variant."""
     Options: ClassVar[type[Any]]
     """The pydantic options model (every setting the rule text leaves to the players)."""
+    description: str = ""
+    """One line for the picker, under the title."""
     presets: tuple[Preset, ...] = ()
+    """The picker's entries for this variant (Indian: one per format). A variant that does not
+    set them has one: its key, its short title or title, and its description."""
     min_players: int = 2
     max_players: int = 6
     upcard: bool = True
@@ -80,8 +88,18 @@ class Variant:
     """Remi: discarding the last card closes the round (the bots plan for it)."""
     finish_action: str = ""
     """The finishing move the app names ("Close", "Declare"), or "" (go out by playing)."""
+    round_word: str = "round"
+    """What the rule text calls a round, in every text a player reads (Indian: "deal")."""
     actions: ClassVar[dict[type, tuple[str, str]]] = {}
     """This variant's own actions: action type -> (name of its check, name of its do)."""
+    State: ClassVar[type[VariantState] | None] = None
+    """This variant's own deal and turn state (``GameState.vs``): a frozen dataclass in its
+    module (core/state.py, :class:`VariantState`), or None when it needs none."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "presets" not in cls.__dict__ and "description" in cls.__dict__:
+            cls.presets = (Preset(cls.key, cls.key, cls.short_title or cls.title, cls.description),)
 
     # --- setup ------------------------------------------------------------------------------
 
@@ -113,6 +131,10 @@ class Variant:
     def deal_size(self, n: int) -> int:
         return 10
 
+    def new_state(self, n: int) -> VariantState | None:
+        """The variant's own state at the start of a deal for ``n`` seats."""
+        return None if self.State is None else self.State.new(n)
+
     def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
         """After the hands and the upcard: set this variant's deal state; the log lines to
         add (Indian turns up the wild joker here)."""
@@ -143,6 +165,15 @@ class Variant:
         return next_seat(state.out, state.dealer, state.direction)
 
     # --- the turn ---------------------------------------------------------------------------
+
+    def sequence_down(self, src: Source, player: int) -> bool:
+        """Remi: the player has a sequence on the table, so sets count in the hand (the
+        arrangement search's ``sequence_down``)."""
+        return False
+
+    def card_to_meld(self, src: Source) -> Card | None:
+        """Remi: the card taken from the discard pile that must still be melded this turn."""
+        return None
 
     def check_take(self, src: Source, hand: Sequence[Card], depth: int, card: Card) -> None:
         """A taken discard must meet this variant's condition (Remi: it melds at once)."""
@@ -246,6 +277,11 @@ class Variant:
         (the invariants and the saves' validation ask), or None."""
         return None
 
+    def state_problems(self, state: GameState) -> list[str]:
+        """What a save file can get wrong in this variant's own state that the engine never
+        does (the saves' validation asks; per-seat lengths are checked there)."""
+        return []
+
     results_show_table: bool = False
     """Remi: a round result's melds are those on the table, not part of the hand shown."""
 
@@ -263,6 +299,41 @@ def target_or_rounds_winner(state: GameState) -> int | None:
     if max(state.scores) >= state.options.target:
         return highest_unique(state.scores, everyone)
     return None
+
+
+def hands_shown(
+    state: GameState,
+    rules: HandRules,
+    result_of: Callable[[int, list[Card], Arrangement], PlayerResult],
+) -> list[PlayerResult]:
+    """Every seat's result of a round whose hands are all revealed as they best arrange:
+    ``result_of(seat, hand, its best arrangement)`` for a player still in the game, an empty
+    "eliminated" result for one out of it. (Remigio and Indian.)"""
+    return [
+        PlayerResult([], [], [], 0, 0, 0, "eliminated") if state.eliminated[q]
+        else result_of(q, hand, best_arrangement(hand, rules))
+        for q, hand in enumerate(state.hands)
+    ]
+
+
+def shown(hand: list[Card], arrangement: Arrangement, penalty: int, note: str = "") -> PlayerResult:
+    """A revealed hand's result: the hand, its arrangement's melds and deadwood, what it costs
+    its owner (the round's score changes are added later)."""
+    melds = [list(m.cards) for m in arrangement.melds]
+    return PlayerResult(list(hand), melds, list(arrangement.deadwood), penalty, 0, 0, note)
+
+
+def eliminate_at(state: GameState, limit: int, note: str) -> None:
+    """Players still in the game whose total reached ``limit`` are out of it, and ``note``
+    becomes the note of their result of the round just scored (``{}`` in it: the note it
+    had). ``state`` is the engine's new state, whose ``eliminated`` list is its own.
+    (Remigio and Indian Pool 101 / 201.)"""
+    for q, score in enumerate(state.scores):
+        if not state.eliminated[q] and score >= limit:
+            state.eliminated[q] = True
+            if state.last_round is not None:
+                result = state.last_round.players[q]
+                result.note = note.format(result.note)
 
 
 def winner_collects(result: RoundResult) -> str | None:

@@ -3,9 +3,8 @@
 Neither direction lists the fields by hand: the values and their types come from the
 engine's dataclasses (``dataclasses.fields`` and their annotations), and the key order from
 the format's models (schema.py), so a field the core adds, moves or reorders is followed
-here, and the format stays what the models say. A dataclass value that the format does not
-name (a group of fields, such as a variant's own part of the state) is written flat into
-``state``, its fields by their own names.
+here, and the format stays what the models say. The variant's own state (``GameState.vs``)
+is a section of ``state`` named for the variant, made from its dataclass the same way.
 
 The random number generator needs no blob of its own: the engine derives every shuffle from
 ``seed``, ``round_no`` and ``rebuilds``, and the computer players' choices from ``seed`` and
@@ -28,22 +27,23 @@ from .. import __version__
 from ..core.cards import ALL_CARDS, Card
 from ..core.names import PlayerNameError, check_names, display_name, same_name
 from ..core.options import make_options
-from ..core.state import GameState, LogEntry, PlayerResult, PlayerSpec, RoundResult, TableMeld
+from ..core.registry import variant_of
+from ..core.state import (
+    GameState, LogEntry, PlayerResult, PlayerSpec, RoundResult, TableMeld, VariantState,
+)
 from .schema import (
     CARD_CODES_BY_INDEX,
-    OPTIONAL_STATE_FIELDS,
     SCHEMA_VERSION,
+    SECTIONS,
+    SHARED_STATE_KEYS,
     TOP_LEVEL,
     LogEntryModel,
     PlayerModel,
     PlayerResultModel,
     RoundResultModel,
     SaveFile,
-    StateModel,
     TableMeldModel,
-    matters,
 )
-from .migrations import melded_since_rebuild
 from .variants import preset_of
 
 _CARD_BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
@@ -59,13 +59,13 @@ _MODEL_OF: dict[type, Any] = {
 """Each of the engine's record types and the model of the format that writes it: the keys of
 a record come out in the model's order (the format's), the values from the dataclass."""
 
-_STATE_KEYS = tuple(StateModel.model_fields)
-
 
 def keys_of(cls: type) -> tuple[str, ...]:
-    """The format's keys for a record type, in the order they are written."""
-    model = _MODEL_OF[cls]
-    return tuple(model.model_fields)
+    """The format's keys for a record type, in the order they are written (a variant state's
+    section has its dataclass's fields, in their order: schema.variant_state_model)."""
+    if issubclass(cls, VariantState):
+        return tuple(f.name for f in fields(cls))
+    return tuple(_MODEL_OF[cls].model_fields)
 
 
 @cache
@@ -140,23 +140,30 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
     return _converter(tp, _card, _decode_record)
 
 
+_SHARED_ENCODERS = {name: _encoder(_hints(GameState)[name]) for name in SHARED_STATE_KEYS}
+assert set(SHARED_STATE_KEYS) | set(TOP_LEVEL) | {"vs"} == {f.name for f in fields(GameState)}, \
+    "a GameState field without a place in the save format (schema.py)"
+
+
 # --- GameState -> JSON -----------------------------------------------------------------------
 
 
-def state_items(obj: Any) -> Iterator[tuple[str, Any, Any]]:
-    """(name, value, annotated type) of every field of a state, with the fields of a grouped
-    part (a dataclass value the format does not name) in place of the part."""
-    hints = _hints(type(obj))
-    for f in fields(obj):
-        value = getattr(obj, f.name)
-        if f.name not in _STATE_KEYS and f.name not in TOP_LEVEL and is_dataclass(value):
-            yield from state_items(value)
-        else:
+def state_items(state: GameState) -> Iterator[tuple[str, Any, Any]]:
+    """(name, value, annotated type) of every field of a state as the format names them: the
+    variant's own state's fields as ``<variant>.<field>`` in place of ``vs``."""
+    hints = _hints(GameState)
+    for f in fields(state):
+        value = getattr(state, f.name)
+        if f.name != "vs":
             yield f.name, value, hints[f.name]
+        elif value is not None:
+            inner = _hints(type(value))
+            for g in fields(value):
+                yield f"{state.variant}.{g.name}", getattr(value, g.name), inner[g.name]
 
 
 def state_field_names(state: GameState) -> set[str]:
-    """Every field of ``state`` as the format sees them (grouped parts flattened)."""
+    """Every field of ``state`` as the format names them (see :func:`state_items`)."""
     return {name for name, _, _ in state_items(state)}
 
 
@@ -173,15 +180,9 @@ def to_dict(
     every action and must stay fast; tests check that the model reads it back to the same data.
     """
     s = state
-    flat = {name: (value, tp) for name, value, tp in state_items(s)}
-    inner: dict[str, Any] = {}
-    for name in _STATE_KEYS:
-        value, tp = flat[name]
-        encoded = _encoder(tp)(value)
-        # fields added later are written only when they matter, so other saves stay as they were
-        if name in OPTIONAL_STATE_FIELDS and not matters(encoded):
-            continue
-        inner[name] = encoded
+    inner = {name: _SHARED_ENCODERS[name](getattr(s, name)) for name in SHARED_STATE_KEYS}
+    if s.vs is not None:
+        inner[s.variant] = _encoder(type(s.vs))(s.vs)
     data: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "written_by": f"rummy-tui {__version__}",
@@ -298,37 +299,17 @@ def dumps(state: GameState) -> bytes:
 # --- JSON -> GameState -----------------------------------------------------------------------
 
 
-def _build(cls: type, flat: dict[str, Any], given: dict[str, Any]) -> Any:
-    """An instance of ``cls`` (the state, or a grouped part of it) from the flat ``state`` of
-    the file; ``given`` holds the values already made (the top-level ones)."""
-    hints = _hints(cls)
-    values: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in given:
-            values[f.name] = given[f.name]
-        elif f.name in flat:
-            values[f.name] = _decoder(hints[f.name])(flat[f.name])
-        elif isinstance(hints[f.name], type) and is_dataclass(hints[f.name]):
-            values[f.name] = _build(hints[f.name], flat, given)
-        else:
-            # a part whose class depends on the variant: variants.py is where to say which
-            raise TypeError(f"the save codec cannot make GameState.{f.name}")
-    return cls(**values)
+def _variant_state(save: SaveFile) -> Any:
+    """The variant's own state of a validated save, from its section (None if it has none)."""
+    section = SECTIONS.get(save.variant)
+    if section is None:
+        return None
+    return _decoder(variant_of(save.variant).State)(getattr(save.state, section[0]))
 
 
 def to_state(save: SaveFile) -> GameState:
     """The engine's state of a validated save file (no invariant checks: see ``check``)."""
     st = save.state
-    n = len(save.players)
-    flat = {name: getattr(st, name) for name in _STATE_KEYS}
-    hints = _hints(GameState)
-    for name in OPTIONAL_STATE_FIELDS:
-        # a count per player left out of the file because all zero (see to_dict): one zero
-        # per player (a list of cards left out is empty)
-        if isinstance(flat[name], list) and not flat[name] and hints[name] == list[int]:
-            flat[name] = [0] * n
-    if flat["melded_since_rebuild"] is None:
-        flat["melded_since_rebuild"] = melded_since_rebuild(st, save)
     history = _decoder(list[RoundResult])(save.history)
     last_round = None if st.last_round is None else _decoder(RoundResult)(st.last_round)
     # The engine hands the same RoundResult object to history and last_round; keep that
@@ -350,8 +331,13 @@ def to_state(save: SaveFile) -> GameState:
         "history": history,
         "log": log,
         "last_round": last_round,
+        "vs": _variant_state(save),
     }
-    return _build(GameState, flat, given)
+    hints = _hints(GameState)
+    for f in fields(GameState):
+        if f.name not in given:
+            given[f.name] = _decoder(hints[f.name])(getattr(st, f.name))
+    return GameState(**given)
 
 
 def shown_names(names: list[str]) -> list[str] | None:

@@ -97,6 +97,8 @@ class SaveInfo:
 
 
 _INFO_CACHE: dict[str, tuple[tuple[int, int, int], SaveInfo]] = {}
+_INFO_CACHE_MAX = 2048
+"""Files whose summary is kept (one entry a save seen; the oldest goes first)."""
 
 
 def save_info(path: str | os.PathLike[str]) -> SaveInfo:
@@ -131,6 +133,8 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
             scores=list(state.scores),
             winner=None if state.winner is None else state.players[state.winner].name,
         )
+    if len(_INFO_CACHE) >= _INFO_CACHE_MAX and key not in _INFO_CACHE:
+        del _INFO_CACHE[next(iter(_INFO_CACHE))]
     _INFO_CACHE[key] = (signature(st), info)
     return info
 

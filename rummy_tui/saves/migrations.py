@@ -98,9 +98,63 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _no_cards(n: int) -> list[Any]:
+    return []
+
+
+def _zeros(n: int) -> list[int]:
+    return [0] * n
+
+
+def _none(n: int) -> None:
+    return None
+
+
+_V3_OWN: dict[str, dict[str, Callable[[int], Any] | None]] = {
+    # the version-3 keys of ``state`` that each rule set's own state took over, in their
+    # version-4 order, each with what a version-3 file that left it out meant (a function
+    # of the number of players), or None where it was never left out
+    "rummy": {"melded_before": None, "melded_this_turn": None},
+    "remi": {"must_meld": None, "came_with": _no_cards, "seq_down": None, "extra": None},
+    "indian": {"has_drawn": None, "drops": None, "missed": _zeros, "drawn": _none},
+}
+_V3_GONE = {"must_meld", "extra", "has_drawn", "melded_before", "melded_this_turn", "seq_down",
+            "drops", "drawn", "missed", "melded_since_rebuild", "came_with"}
+"""Version 3's keys of ``state`` that every game had and version 4 keeps only in the sections
+(and Basic Rummy's ``melded_since_rebuild``, which no rule read: dropped)."""
+
+
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 keeps only the fields every game has in ``state``, and each rule set's own
+    state in a section named for it (``"state": {..., "remi": {"must_meld": ...}}``), as the
+    engine's GameState holds it (``GameState.vs``). The other games' fields, which a
+    version-3 file wrote for every game, are dropped. Version 3 left Indian's ``missed`` and
+    ``drawn`` and Remi's ``came_with`` out when empty: they are filled in. The players' own
+    hand order (``hand_order``) is new in version 4: none was kept."""
+    state = data.get("state")
+    players = data.get("players")
+    if not isinstance(state, dict) or not isinstance(players, list):
+        raise SaveError("state and players: expected an object and a list")
+    variant = data.get("variant")
+    shared = {k: v for k, v in state.items() if k not in _V3_GONE}
+    shared.setdefault("hand_order", [])
+    if isinstance(variant, str) and variant in _V3_OWN:
+        own = {}
+        for key, left_out in _V3_OWN[variant].items():
+            if key in state:
+                own[key] = state[key]
+            elif left_out is None:
+                raise SaveError(f"missing field state.{key}")
+            else:
+                own[key] = left_out(len(players))
+        shared[variant] = own
+    return dict(data, schema_version=4, state=shared)
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 """``MIGRATIONS[n]`` turns a version-n file's data into version n+1. Add one for every
 change of the format, and a version-n fixture to tests/fixtures/saves/."""
@@ -128,24 +182,3 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         if data.get("schema_version") != version:
             raise SaveError(f"migration to schema_version {version} failed")
     return data
-
-
-def melded_since_rebuild(st: Any, save: Any) -> bool:
-    """Basic Rummy's ``melded_since_rebuild`` for a save that does not hold it: False (a file
-    leaves it out when false), or, in a save written before the state had it, whether its
-    log shows a meld or a lay-off since the stock was last rebuilt this round."""
-    if not st.rebuilds or save.variant != "rummy":
-        return False
-    names = [p.name for p in save.players]
-    for entry in reversed(save.log):
-        player, text = entry["player"], entry["text"]
-        if entry["round_no"] != st.round_no:
-            return False
-        if player is None:
-            if text.startswith("The discard pile was shuffled"):
-                return False
-            continue
-        rest = text[len(names[player]):] if 0 <= player < len(names) else ""
-        if rest.startswith(" melded ") or rest.startswith(" laid off "):
-            return True
-    return False

@@ -2,32 +2,41 @@
 
 These models are the format itself: their field order is the key order of every file written,
 and ``rummy-tui schema`` prints their JSON Schema. The codec (codec.py) maps them onto the
-engine's dataclasses by field name; a test checks that the two name the same fields.
+engine's dataclasses by field name; a test checks that the two name the same fields. The
+one part made rather than written here is a variant's own section of ``state``: its model
+is made from the variant's state class (:func:`variant_state_model`), so a rule set that
+keeps state of its own needs nothing here.
 """
 
 from __future__ import annotations
 
 import json
+import types
+import typing
+from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
-    ValidationError,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    ValidationError,
+    create_model,
     model_serializer,
     model_validator,
 )
 from typing_extensions import TypedDict
 
-from ..core.cards import ALL_CARDS
+from ..core.cards import ALL_CARDS, Card
 from ..core.options import make_options, options_model
+from ..core.registry import title_of, variants
+from ..core.state import per_seat_fields
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version this code writes. Older files are migrated on load (migrations.py)."""
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -143,9 +152,12 @@ class RoundResultModel(_Model):
     players: Annotated[list[PlayerResultModel], _PER_SEAT]
 
 
-class StateModel(_Model):
+class _SharedStateModel(_Model):
     """Where every card is and whose turn it is: the engine's GameState, field for field
-    (apart from variant, options, players, seed, history and log, kept at the top level)."""
+    (apart from variant, options, players, seed, history and log, kept at the top level, and
+    the variant's own state, in a section named for the variant)."""
+
+    model_config = ConfigDict(serialize_by_alias=True)
 
     round_no: Annotated[int, Field(ge=1, le=MAX_INT)]
     dealer: _SEAT
@@ -163,48 +175,86 @@ class StateModel(_Model):
     winner: _SEAT | None
     last_round: RoundResultModel | None
     taken: CardCode | None
-    must_meld: CardCode | None
     laid: Annotated[list[_COUNT], _PER_SEAT]
-    extra: Annotated[list[_COUNT], _PER_SEAT]
-    has_drawn: Annotated[list[bool], _PER_SEAT]
-    melded_before: Annotated[list[bool], _PER_SEAT]
-    melded_this_turn: bool
-    seq_down: Annotated[list[bool], _PER_SEAT]
-    drops: Annotated[list[_COUNT], _PER_SEAT]
     rebuilds: _COUNT = Field(description="stock rebuilds this round (part of the RNG state)")
     turn: _COUNT
     actions: _COUNT = Field(description="actions in this game (part of the RNG state)")
     round_actions: _COUNT
     deck_size: _COUNT
-    # Indian's turn timer (optional, so that saves written before it still load)
-    drawn: CardCode | None = Field(None, description="the card drawn this turn (hidden!)")
-    missed: Annotated[list[_COUNT], _PER_SEAT] = Field([], description="missed turns in a row, per player")
-    # Basic Rummy once the stock was rebuilt (optional: older saves have it only in the log)
-    melded_since_rebuild: bool | None = Field(
-        None, description="someone melded or laid off since the stock was last rebuilt")
-    # Remi: the cards taken from above the card to meld (optional, so older saves still load)
-    came_with: Cards = Field([], description="Remi: cards taken with the card to meld")
+    # the app's: each player's own order of their hand (no rule reads it; [] when none)
+    hand_order: Annotated[list[Cards], _PER_SEAT] = Field(
+        [], description="each player's own order of their hand (no rule reads it)")
 
     @model_serializer(mode="wrap")
-    def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # as the codec writes them: only when they matter
+    def _only_the_games_section(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # as the codec writes it: the sections of the other games are not there at all
         data = handler(self)
-        for name in OPTIONAL_STATE_FIELDS:
-            if not matters(getattr(self, name)):
-                data.pop(name, None)
+        for key in SECTIONS:
+            if key in data and data[key] is None:
+                del data[key]
         return data
 
 
-def matters(value: Any) -> bool:
-    """Whether an optional field of ``state`` is written: not None, and not all zero."""
-    return value is not None and value is not False and (not isinstance(value, list) or any(value))
+# --- the variants' own state: one section each, made from the engine's dataclass ----------
 
 
-OPTIONAL_STATE_FIELDS = tuple(
-    name for name, f in StateModel.model_fields.items() if not f.is_required())
-"""Fields added to ``state`` after version 2 first shipped (Indian's turn timer, Remi's cards
-taken with the card to meld): written only when they matter, so that other saves stay byte
-for byte as they were."""
+def _format_type(tp: Any, per_seat: bool) -> Any:
+    """The format's type for a field of a variant state: cards as codes, numbers as counts
+    (>= 0), a per-seat list at most one entry per seat."""
+    simple = {Card: CardCode, bool: bool, int: _COUNT}
+    if tp in simple:
+        return simple[tp]
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType) and len(args) == 2 \
+            and type(None) in args:
+        (inner,) = [a for a in args if a is not type(None)]
+        return _format_type(inner, per_seat) | None
+    if typing.get_origin(tp) is list and len(args) == 1 and args[0] in simple:
+        item = simple[args[0]]
+        if per_seat:
+            return Annotated[list[item], _PER_SEAT]  # type: ignore[valid-type]
+        return Annotated[list[item], Field(max_length=1000)]  # type: ignore[valid-type]
+    raise TypeError(f"a variant state field of type {tp!r} has no place in the save format: "
+                    "use cards, ints >= 0, bools, or lists of them (saves/schema.py)")
+
+
+def variant_state_model(cls: type) -> type[BaseModel]:
+    """The section of a save that holds a variant's own state (``Variant.State``): one key per
+    field of the dataclass, in its order, typed by :func:`_format_type`. Its fields are all
+    required: a field added to the dataclass changes the format (a new version and a
+    migration, migrations.py)."""
+    hints = typing.get_type_hints(cls)
+    seats = set(per_seat_fields(cls))
+    spec: dict[str, Any] = {
+        f.name: (_format_type(hints[f.name], f.name in seats), ...) for f in fields(cls)
+    }
+    doc = (cls.__doc__ or "").split("\n\n")[0]
+    return create_model(f"{cls.__name__}Model", __base__=_Model, __doc__=doc, **spec)
+
+
+def _sections() -> dict[str, tuple[str, type[BaseModel]]]:
+    models: dict[type, type[BaseModel]] = {}
+    found = {}
+    for v in variants():
+        if v.State is not None:
+            model = models.setdefault(v.State, variant_state_model(v.State))
+            found[v.key] = (v.key.replace("-", "_"), model)
+    return found
+
+
+SECTIONS = _sections()
+"""Variant key -> (the StateModel attribute, the model) of each variant with its own state:
+its section of ``state`` has the variant's key (``"state": {..., "remi": {...}}``)."""
+
+StateModel = create_model(
+    "StateModel",
+    __base__=_SharedStateModel,
+    __doc__=_SharedStateModel.__doc__,
+    **{attr: (model | None, Field(None, alias=key, description=f"{title_of(key)}: its own state"))
+       for key, (attr, model) in SECTIONS.items()},
+)
+SHARED_STATE_KEYS = tuple(_SharedStateModel.model_fields)
+"""The keys of ``state`` that every game has, in their order."""
 
 
 class SaveFile(_Model):
@@ -213,7 +263,7 @@ class SaveFile(_Model):
 
     model_config = ConfigDict(title="rummy-tui save file")
 
-    schema_version: Literal[3] = Field(description="the version of this format")
+    schema_version: Literal[4] = Field(description="the version of this format")
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
     variant: VariantName
@@ -247,6 +297,12 @@ class SaveFile(_Model):
         expected = preset_of(self.variant, options)
         if self.preset != expected:
             raise ValueError(f"preset {self.preset!r} does not match the options ({expected!r})")
+        for key, (attr, _) in SECTIONS.items():
+            present = getattr(self.state, attr) is not None
+            if key == self.variant and not present:
+                raise ValueError(f"missing field state.{key} (the game's own state)")
+            if key != self.variant and present:
+                raise ValueError(f"state.{key}: the state of another game ({title_of(key)})")
         return self
 
 

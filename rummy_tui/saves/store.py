@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import glob
 import os
+import shutil
 import stat
 import tempfile
 import time
@@ -35,6 +36,14 @@ BACKUP_SUFFIX = ".bak"
 # (size, mtime_ns, inode) of files this process wrote or read as good saves: such a file can
 # become the backup without being read again.
 _KNOWN_GOOD: dict[str, tuple[int, int, int]] = {}
+_KNOWN_GOOD_MAX = 2048
+"""Files remembered (the oldest goes first; a forgotten one is read again when needed)."""
+
+
+def _remember_good(key: str, sig: tuple[int, int, int]) -> None:
+    if len(_KNOWN_GOOD) >= _KNOWN_GOOD_MAX and key not in _KNOWN_GOOD:
+        del _KNOWN_GOOD[next(iter(_KNOWN_GOOD))]
+    _KNOWN_GOOD[key] = sig
 
 
 def signature(st: os.stat_result) -> tuple[int, int, int]:
@@ -75,7 +84,7 @@ def load_game(path: str | os.PathLike[str]) -> GameState:
     path = Path(path)
     data, st = _read_bytes(path)
     state = parse_save(data, str(path))
-    _KNOWN_GOOD[str(path.absolute())] = signature(st)
+    _remember_good(str(path.absolute()), signature(st))
     return state
 
 
@@ -136,8 +145,6 @@ def _keep_backup(path: Path) -> None:
         if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK,
                              errno.EACCES, errno.ENOSYS):
             raise
-        import shutil
-
         shutil.copyfile(path, tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
@@ -184,7 +191,7 @@ def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
         key = str(path.absolute())
         if key not in _KNOWN_GOOD:
             _remove_stale_temporaries(path)
-        _KNOWN_GOOD[key] = signature(os.stat(path))
+        _remember_good(key, signature(os.stat(path)))
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(f"cannot save to {path}: {reason}", path) from None

@@ -15,13 +15,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.cards import Card
+from ..core.invariants import check_invariants, variant_state_problem
 from ..core.melds import classify
-from ..core.state import GameState
 from ..core.registry import variant_of
+from ..core.state import GameState
 from ..core.variants import RuleError
 from .codec import state_items, to_state
 from .migrations import migrate
-from .schema import OPTIONAL_STATE_FIELDS, SaveError, SaveFile, plural
+from .schema import SaveError, SaveFile, plural
 from .variants import variant_problems
 
 
@@ -84,27 +85,32 @@ def _per_seat(tp: Any) -> bool:
                                    and typing.get_args(item) == (Card,))
 
 
+MAY_BE_EMPTY = frozenset({"hand_order"})
+"""Per-seat lists that are empty until something sets them (the players' own hand order)."""
+
+
 def check(state: GameState) -> list[str]:
     """Problems that make a state impossible (empty when it is a game the engine could have
     reached).
 
     The game's own invariants (every card of the deck in exactly one place, hand sizes that
     fit the phase, scores that add up to the history, payments that follow the variant's
-    scoring) are the engine's: ``core.simulate.check_invariants``, the same checks
+    scoring) are the engine's: ``core.invariants.check_invariants``, the same checks
     ``rummy-tui simulate`` runs after every action. This adds only what a file can get wrong
     and the engine never does: lists of the wrong length and seats that do not exist, checked
     first so that the engine's checks can index by seat safely.
     """
-    from ..core.simulate import check_invariants
-
     problems: list[str] = []
     n = len(state.players)
     for name, values, tp in state_items(state):
-        if not _per_seat(tp) or len(values) == n:
+        if "." in name or not _per_seat(tp) or len(values) == n:
+            continue  # (the variant's own fields: below, by their dataclass)
+        if name in MAY_BE_EMPTY and not values:
             continue
-        if name in OPTIONAL_STATE_FIELDS and not values:
-            continue  # not recorded (a save from before the field), taken as all zero
         problems.append(f"state.{name} has {len(values)} entries for {plural(n, 'player')}")
+    variant_part = variant_state_problem(state)
+    if variant_part:
+        problems.append(variant_part)
     seats = {
         "the player to move": state.to_move,
         "the dealer": state.dealer,

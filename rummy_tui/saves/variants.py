@@ -27,20 +27,9 @@ def preset_of_raw(variant: Any, options: Any) -> Any:
 
 
 def variant_problems(state: Any) -> list[str]:
-    """What a file can get wrong in the bookkeeping of one rule set's own turn state: a card
-    taken or drawn this turn (Basic Rummy, Remi, Indian's timer), the card Remi must meld,
-    Indian's missed turns."""
+    """What a file can get wrong in the bookkeeping of a turn: a card taken this turn outside
+    the play phase, and the rule set's own state (``Variant.state_problems``)."""
     problems = []
-    if state.missed and any(state.missed) and getattr(state.options, "turn_timer", None) is None:
-        problems.append("missed turns are recorded but there is no turn timer")
-    if state.phase != "play" and (state.taken is not None or state.must_meld is not None
-                                  or state.drawn is not None or state.came_with):
+    if state.phase != "play" and state.taken is not None:
         problems.append("a card is marked as taken this turn outside a turn's play phase")
-    if state.phase == "play" and state.must_meld is not None \
-            and state.must_meld not in state.hands[state.to_move]:
-        problems.append(f"the card to meld ({state.must_meld.code}) is not in the player's hand")
-    if state.came_with and (state.must_meld is None or not set(state.came_with)
-                            <= set(state.hands[state.to_move])):
-        problems.append("cards are marked as taken with a discard, but not with a card to meld "
-                        "in the player's hand")
-    return problems
+    return problems + variant_of(state.variant).state_problems(state)

@@ -11,10 +11,12 @@ import random
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from .keys import send_keys, settled
 
 from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
+from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.summary import GameOverScreen, RoundSummaryScreen
 from rummy_tui.app.screens.table import TableScreen
@@ -83,6 +85,29 @@ async def select_cards(pilot: Pilot, hand: Hand, cards: tuple[Any, ...]) -> None
     assert sorted(hand.selected_cards()) == sorted(cards)
 
 
+async def discard(pilot: Pilot) -> None:
+    """x, and yes when asked (the card is in a meld of the hand: issue 12)."""
+    await press(pilot, "x")
+    await settled(pilot.app)
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await press(pilot, "y")
+
+
+async def choose_finish(pilot: Pilot, card: Any) -> None:
+    """In the finish dialog (Indian's finish slot, Remigio's face-down card): move to
+    ``card`` and press Enter."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, FinishDialog), pilot.app.screen_stack
+    cards = [c.card for c in dialog.choices]
+    current = dialog.query_one(OptionList).highlighted or 0
+    want = cards.index(card)
+    key = "down" if want > current else "up"
+    for _ in range(abs(want - current)):
+        await press(pilot, key)
+    assert dialog.highlighted is not None and dialog.highlighted.card == card
+    await press(pilot, "enter")
+
+
 async def play_human_move(pilot: Pilot) -> Any:
     """Type the move the normal computer player would make for the human to move."""
     app = pilot.app
@@ -110,17 +135,16 @@ async def play_human_move(pilot: Pilot) -> Any:
             for _ in range(index):
                 await press(pilot, "down")
             await press(pilot, "enter")
-        case Discard(card=card) | Close(discard=card):
+        case Discard(card=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
-            await press(pilot, "x" if isinstance(action, Discard) else "c")
-        case Declare(finish=card):
+            await discard(pilot)
+        case Close(discard=card) | Declare(finish=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
             await press(pilot, "c")
             await settled(pilot.app)
-            assert isinstance(app.screen, ConfirmDialog)
-            await press(pilot, "y")
+            await choose_finish(pilot, card)
         case Drop():
             await press(pilot, "r")
             await settled(pilot.app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rummy_tui.app.rules import best_arrangement, rules_for
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.hand import Hand, InfoLine
+from rummy_tui.core.registry import variant_of
 
 from .conftest import make_app
 from .driver import settle
@@ -21,7 +22,7 @@ async def _arranged(variant, seed, options=None):
         await pilot.pause()
         state = table.state
         hand = table.query_one(Hand)
-        seq = bool(state.seq_down and state.seq_down[0])
+        seq = variant_of(state.variant).sequence_down(state, 0)
         counted = best_arrangement(hand.cards, rules_for(state.variant, state.options,
                                                          state.wild_card), seq)
         order, sizes = table.session.seats[0].groups

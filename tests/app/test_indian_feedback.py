@@ -8,9 +8,11 @@ import io
 from rich.console import Console
 
 from rummy_tui.app.dialogs.choose import MessageDialog
+from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
-from rummy_tui.app.widgets.table_parts import Opponents, StatusBar
+from rummy_tui.app.widgets.players import Opponents
+from rummy_tui.app.widgets.table_parts import StatusBar
 
 from .conftest import make_app
 from .driver import settle
@@ -26,13 +28,19 @@ async def test_a_wrong_declaration_shows_a_modal_before_the_hand_over():
         await pilot.press("s")
         await pilot.press("c")
         await pilot.pause()
-        await pilot.press("y")
+        finish = app.screen
+        assert isinstance(finish, FinishDialog) and finish.highlighted is not None
+        card = finish.highlighted.card
+        await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, MessageDialog), app.screen_stack
         assert dialog.title_text == "Wrong declaration: 80 points, you are out of this deal"
         shown = str(dialog.query_one("#message-body").render())
         assert all(c.symbol() in shown for c in table.state.hands[0])
+        # the reason once, and the finish card on a line of its own
+        assert shown.count("Not valid: ") == 1, shown
+        assert f"Finish slot    {card.symbol()}" in shown.splitlines(), shown
         await pilot.press("enter")
         await settle(pilot)
         assert table.state.out[0]

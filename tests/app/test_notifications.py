@@ -9,7 +9,7 @@ from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.messages import TableMessages
 
 from .conftest import make_app
-from .driver import press, settle
+from .driver import discard, press, settle
 
 
 async def _hand_overs(size: tuple[int, int], turns: int) -> list[tuple[str, int, int]]:
@@ -29,7 +29,7 @@ async def _hand_overs(size: tuple[int, int], turns: int) -> list[tuple[str, int,
             assert messages.region.bottom <= hand_box.region.y
             assert messages.region.y >= table.query_one("#melds").region.bottom
             await press(pilot, "s")
-            await press(pilot, "x")
+            await discard(pilot)
             await settle(pilot)
     return seen
 
@@ -52,7 +52,7 @@ async def test_a_refusal_is_shown_with_the_recap_not_over_it():
             await press(pilot, "enter")
             await settle(pilot)
             await press(pilot, "s")
-            await press(pilot, "x")
+            await discard(pilot)
             await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)

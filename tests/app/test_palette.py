@@ -56,6 +56,28 @@ async def test_paging_the_palette_during_resizes_does_not_crash():
     assert app.return_code in (None, 0)
 
 
+async def test_a_search_that_outlives_the_palettes_list_does_not_crash():
+    # seen in tmux: the palette closed while its first search ran, and the search's last
+    # refresh asked for the list that was gone (NoMatches, the app ended)
+    from textual.command import CommandList, CommandPalette
+
+    app = make_app("rummy", "Ann,cpu:Bob", seed=6)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await palette.query_one(CommandList).remove()
+        palette._list_visible = not palette._list_visible
+        palette._show_busy = not palette._show_busy
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, CommandPalette)
+    assert app.return_code in (None, 0)
+
+
 async def _palette_titles(app, pilot, query: str = "") -> list[str]:
     """The commands the open palette lists (all of them with no query)."""
     from textual.command import CommandList

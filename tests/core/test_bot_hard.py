@@ -162,3 +162,12 @@ def test_hard_draws_from_the_stock_when_the_discard_melds_with_nothing():
     # a discard that makes a meld is taken when it beats the stock's average
     seen = _rummy_turn("2S 3S 4S 6H 7H 9D 9C JD QC KH", "9H", "draw")
     assert choose_action("hard", seen, random.Random(0)) == TakeDiscard(1)
+
+
+def test_a_game_with_a_hard_seat_saves_and_loads():
+    from rummy_tui.saves.codec import dumps
+    from rummy_tui.saves.validation import parse_save
+
+    state = new_game("remigio", [PlayerSpec("Ann", "human"), PlayerSpec("Cy", "hard")], seed=2)
+    loaded = parse_save(dumps(state))
+    assert [p.kind for p in loaded.players] == ["human", "hard"]

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import apply
 from rummy_tui.core.registry import variant_of
-from rummy_tui.core.simulate import check_invariants
+from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import GameState, PlayerSpec, TableMeld
+from rummy_tui.core.turn import replace_seat
+from rummy_tui.core.variants.remi import RemiState
 from rummy_tui.core.variants import RuleError
 
 
@@ -71,8 +74,8 @@ def rig(
         assert shape is not None, cards
         table_melds.append(TableMeld(owner, list(cards), shape.kind))
         laid[owner] += len(cards)
-        if shape.kind == "run":
-            state.seq_down[owner] = True
+        if shape.kind == "run" and isinstance(state.vs, RemiState):
+            state.vs = replace(state.vs, seq_down=replace_seat(state.vs.seq_down, owner, True))
     state.table = table_melds
     state.laid = laid
     state.to_move = to_move

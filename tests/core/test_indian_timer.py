@@ -73,7 +73,7 @@ def test_a_miss_before_drawing_passes_the_turn_without_a_draw():
     assert state == before
     assert new.hands[0] == state.hands[0] and new.stock == state.stock
     assert new.to_move == 1 and new.phase == "draw"
-    assert new.missed == [1, 0, 0] and not new.has_drawn[0] and not new.out[0]
+    assert new.vs.missed == [1, 0, 0] and not new.vs.has_drawn[0] and not new.out[0]
     assert new.log[-1].text == "P0 missed the turn (1 in a row)"
 
 
@@ -83,7 +83,7 @@ def test_a_miss_after_the_draw_discards_the_drawn_card_and_names_no_hidden_card(
     new = play(state, MissTurn())
     assert sorted(new.hands[0]) == sorted(state.hands[0][:-1]) and card("5C") not in new.hands[0]
     assert new.discard[-1] == card("5C")
-    assert new.to_move == 1 and new.missed == [1, 0, 0] and new.drawn is None
+    assert new.to_move == 1 and new.vs.missed == [1, 0, 0] and new.vs.drawn is None
     text = new.log[-1].text
     assert text == "P0 missed the turn: the card drawn was discarded (1 in a row)"
     assert not re.search(r"(10|[2-9AJQK])[♠♥♦♣]", text)
@@ -102,23 +102,23 @@ def _round_of_misses(state):
     state = play(state, MissTurn())
     for _ in (1, 2):
         state = play(state, DrawStock())
-        state = play(state, Discard(state.drawn))
+        state = play(state, Discard(state.vs.drawn))
     return state
 
 
 def test_two_misses_then_a_normal_turn_resets_the_count():
     state = timed()
     state = _round_of_misses(_round_of_misses(state))
-    assert state.missed == [2, 0, 0] and state.to_move == 0
+    assert state.vs.missed == [2, 0, 0] and state.to_move == 0
     state = play(state, DrawStock())
-    state = play(state, Discard(state.drawn))
-    assert state.missed == [0, 0, 0]
+    state = play(state, Discard(state.vs.drawn))
+    assert state.vs.missed == [0, 0, 0]
     for _ in (1, 2):
         state = play(state, DrawStock())
-        state = play(state, Discard(state.drawn))
+        state = play(state, Discard(state.vs.drawn))
     # the next miss is the first in a row again: no drop
     state = play(state, MissTurn())
-    assert state.missed[0] == 1 and not state.out[0]
+    assert state.vs.missed[0] == 1 and not state.out[0]
 
 
 @pytest.mark.parametrize("fmt,penalty", [("points", 40), ("pool101", 40), ("pool201", 50)])
@@ -128,7 +128,7 @@ def test_three_misses_in_a_row_are_a_middle_drop(fmt, penalty):
     # the third miss comes after the draw: the drawn card goes first, then the drop
     state = play(state, DrawStock())
     state = play(state, MissTurn())
-    assert state.out[0] and state.drops[0] == penalty and len(state.hands[0]) == 13
+    assert state.out[0] and state.vs.drops[0] == penalty and len(state.hands[0]) == 13
     assert state.log[-1].text == f"P0 missed 3 turns in a row: middle drop, {penalty} points"
     # counted even though P0 never drew before (a first drop would be 20/25)
     assert state.phase == "draw" and state.to_move == 1
@@ -138,7 +138,7 @@ def test_three_misses_by_one_of_two_players_hand_the_deal_to_the_other():
     state = timed(hands=(JUNK, WINNER))
     for _ in range(2):
         state = play(state, MissTurn(), DrawStock())
-        state = play(state, Discard(state.drawn))
+        state = play(state, Discard(state.vs.drawn))
     state = play(state, MissTurn())
     result = state.last_round
     assert result.ending == "last_in" and result.winner == 1
@@ -150,14 +150,14 @@ def test_misses_start_again_each_deal_and_a_finished_round_refuses_them():
     state = timed(options={"turn_timer": 30, "format": "pool101"}, hands=(JUNK, WINNER),
                   stock_top="5C 2H")
     state = play(state, MissTurn(), DrawStock())
-    assert state.drawn == card("5C")
+    assert state.vs.drawn == card("5C")
     state = play(state, Discard(card("5C")), MissTurn())
-    assert state.missed == [2, 0] and state.to_move == 1
+    assert state.vs.missed == [2, 0] and state.to_move == 1
     state = play(state, DrawStock(), Declare(card("2H")))
     assert state.phase == "round_over"
-    refused(state, MissTurn(), "the round is over")
+    refused(state, MissTurn(), "the deal is over")
     state = play(state, NextRound())
-    assert state.missed == [0, 0] and state.drawn is None
+    assert state.vs.missed == [0, 0] and state.vs.drawn is None
 
 
 def test_a_timed_game_saves_and_loads_with_its_drawn_card_and_misses():
@@ -165,7 +165,7 @@ def test_a_timed_game_saves_and_loads_with_its_drawn_card_and_misses():
 
     state = timed(stock_top="5C")
     state = play(state, MissTurn(), DrawStock())
-    assert state.to_move == 1 and state.drawn == card("5C") and state.missed == [1, 0, 0]
+    assert state.to_move == 1 and state.vs.drawn == card("5C") and state.vs.missed == [1, 0, 0]
     data = saves.dumps(state)
     loaded = saves.parse_save(data)
     assert loaded == state and saves.dumps(loaded) == data

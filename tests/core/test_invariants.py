@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, legal_actions, new_game, view
-from rummy_tui.core.simulate import check_invariants
+from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import (
     Close,
     Declare,

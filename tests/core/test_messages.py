@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_engine_support import new_state, play, refused, rig
+from test_engine_support import cards, new_state, play, refused, rig
 
 import rummy_tui.core.engine as engine
 from rummy_tui.core.engine import check_action, is_legal, view
@@ -41,6 +41,13 @@ def test_the_discard_pile_count_is_pluralised(pile, words):
         ("rummy", "play", Declare(0), "there is no declaring in Basic Rummy"),
         ("remigio", "play", Meld((0, 1, 2)), "in Remigio melds stay in your hand"),
         ("remi", "play", LayOff((0,), 0), "there is no laying off in Indonesian Remi"),
+        # Remigio has no melds on the table: its refusal does not speak of them (issue 12),
+        # and it says so before a draw too (not "draw a card first")
+        ("remigio", "play", LayOff((0,), 0),
+         "there is no laying off in Remigio: each player's melds stay in their own hand"),
+        ("remigio-fournier", "draw", LayOff((0,), 0),
+         "there is no laying off in Remigio (Fournier): each player's melds stay in their own"),
+        ("indian", "draw", Meld((0, 1, 2)), "in Indian Rummy melds stay in your hand until the deal ends"),
         ("remigio-fournier", "draw", Drop(), "there is no dropping in Remigio (Fournier)"),
         ("indian", "draw", EndOnEmptyStock(),
          "in Indian Rummy an empty stock is rebuilt from the discard pile"),
@@ -74,3 +81,22 @@ def test_no_rule_error_in_the_engine_shows_a_variant_key():
     # every f-string RuleError of the turn machinery names the game by its title
     source = Path(engine.__file__).read_text(encoding="utf-8")
     assert not re.search(r"RuleError\(f\"[^\"]*\{(state|src)\.variant\}", source)
+
+
+@pytest.mark.parametrize("variant", ["remigio", "remigio-fournier", "indian"])
+@pytest.mark.parametrize("phase", ["draw", "play"])
+def test_a_lay_off_refusal_without_table_melds_never_speaks_of_the_table(variant, phase):
+    state = new_state(variant, 2)
+    if phase == "play":
+        state = play(state, DrawStock())
+    with pytest.raises(RuleError) as caught:
+        check_action(view(state, state.to_move), LayOff((state.hands[state.to_move][0],), 0))
+    assert "table" not in str(caught.value) and "no laying off" in str(caught.value)
+
+
+def test_a_meld_is_logged_in_the_order_the_table_shows_it():
+    state = rig("rummy", ["9S 7S 8S KD 2C", "2H 3H 4H 7D 8D"], phase="play")
+    after = play(state, Meld(cards("9S 8S 7S")), check=False)  # chosen in this order
+    shown = " ".join(engine.SYMBOL[c] for c in after.table[-1].cards)
+    assert shown == "7♠ 8♠ 9♠"
+    assert after.log[-1].text.endswith(f"melded {shown}")

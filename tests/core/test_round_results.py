@@ -10,7 +10,8 @@ import pytest
 from test_engine_support import card, play, rig
 
 from rummy_tui.core.engine import view
-from rummy_tui.core.simulate import check_invariants, play_game
+from rummy_tui.core.invariants import check_invariants
+from rummy_tui.core.simulate import play_game
 from rummy_tui.core.state import Close, Declare, DrawStock, Drop
 
 JUNK = "2D 4S 6D 8S 10H QC KH 3C 5S 7H 9S JH AH"

@@ -3,6 +3,8 @@ wrong, drops, the cap, and the Points / Pool / Deals formats."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_engine_support import card, new_state, play, refused, rig
 
@@ -63,7 +65,7 @@ def test_loser_with_two_sequences_counts_only_ungrouped_cards():
 def test_wrong_declaration_costs_80_and_the_others_play_on():
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], stock_top="5C", wild="5D")
     state = play(state, DrawStock(), Declare(card("5C")))
-    assert state.out == [True, False, False] and state.drops[0] == 80
+    assert state.out == [True, False, False] and state.vs.drops[0] == 80
     assert state.phase == "draw" and state.to_move == 1
     assert "declared wrongly: 80 points" in state.log[-1].text
     # P1 declares properly later: P0 pays 80, P2 their ungrouped cards
@@ -88,12 +90,12 @@ def test_wrong_declaration_with_two_players_hands_the_deal_to_the_other():
 def test_first_drop_20_and_middle_drop_40():
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
     state = play(state, Drop())
-    assert state.drops[0] == 20 and state.out[0]
+    assert state.vs.drops[0] == 20 and state.out[0]
     assert "a first drop, 20 points" in state.log[-1].text
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
-    state.has_drawn = [True, False, False]
+    state.vs = replace(state.vs, has_drawn=[True, False, False])
     state = play(state, Drop())
-    assert state.drops[0] == 40
+    assert state.vs.drops[0] == 40
     # P1 drops before any draw: P2 is the last player in the deal and wins it
     state = play(state, Drop())
     result = state.last_round
@@ -110,7 +112,7 @@ def test_drop_only_before_drawing():
 
 def test_pool_201_drops_are_25_and_50():
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D", options={"format": "pool201"})
-    state.has_drawn = [True, False, False]
+    state.vs = replace(state.vs, has_drawn=[True, False, False])
     state = play(state, Drop(), Drop())
     assert [r.penalty for r in state.last_round.players] == [50, 25, 0]
     # pools: the losers add their points, the winner adds nothing
@@ -122,7 +124,7 @@ def test_pool_101_elimination():
         "indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D", options={"format": "pool101"},
         scores=[90, 30, 0],
     )
-    state.has_drawn = [True, False, False]
+    state.vs = replace(state.vs, has_drawn=[True, False, False])
     state = play(state, Drop(), Drop(), check=False)
     assert state.scores == [130, 50, 0]
     assert state.eliminated == [True, False, False]

@@ -3,6 +3,8 @@ the closing bonus, the empty stock, the dealer."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
 
@@ -44,13 +46,13 @@ def test_pick_up_of_the_third_discard_takes_two_more_then_the_forced_meld():
     # 7H and the two cards above it (3D, JS) are in the hand now
     assert sorted(state.hands[0]) == sorted(cards("5H 6H 2C 9S KD QC AS 7H 3D JS"))
     assert state.discard == [card("3S")]
-    assert state.must_meld == card("7H")
+    assert state.vs.must_meld == card("7H")
     assert state.log[-1].text == "P0 took 7♥ from the discard pile with 3♦ J♠ above it"
     refused(state, Discard(card("AS")), "you must first meld the card you took")
     assert not any(isinstance(a, Discard) for a in legal_actions(state))
     assert Meld(cards("5H 6H 7H")) in legal_actions(state)
     state = play(state, Meld(cards("5H 6H 7H")))
-    assert state.must_meld is None and state.seq_down[0]
+    assert state.vs.must_meld is None and state.vs.seq_down[0]
     state = play(state, Discard(card("AS")))
     assert len(state.hands[0]) == 6 and state.to_move == 1
 
@@ -67,7 +69,7 @@ def test_pick_up_that_would_leave_nothing_to_discard_is_refused():
     state = rig(
         "remi", ["5H 6H", OTHER], table=[(0, "2D 3D 4D"), (0, "8S 8H 8D")], discard="7H"
     )
-    state.extra = [1, 0]
+    state.vs = replace(state.vs, extra=[1, 0])
     refused(state, TakeDiscard(), "keeping a card to discard")
 
 
@@ -133,7 +135,7 @@ def test_must_keep_a_card_to_discard():
     state = rig(
         "remi", ["2S 3S", OTHER], table=[(0, "5D 6D 7D"), (0, "8H 9H 10H")], stock_top="4S"
     )
-    state.extra = [1, 0]
+    state.vs = replace(state.vs, extra=[1, 0])
     state = play(state, DrawStock())
     refused(state, Meld(cards("2S 3S 4S")), "keep a card to discard")
 
@@ -192,13 +194,13 @@ def test_a_pick_up_may_not_meld_with_the_cards_that_come_with_it():
 def test_the_forced_meld_uses_only_cards_held_before_the_pick_up():
     state = rig("remi", ["5H 6H 2C 9S KD QC AS", OTHER], discard="3S 7H 8H JS")
     state = play(state, TakeDiscard(3))
-    assert state.must_meld == card("7H") and state.came_with == list(cards("8H JS"))
+    assert state.vs.must_meld == card("7H") and state.vs.came_with == list(cards("8H JS"))
     refused(state, Meld(cards("6H 7H 8H")), "7♥ must form a meld with cards you held before")
     refused(state, Meld(cards("5H 6H 7H 8H")), "7♥ must form a meld with cards you held before")
     melds = [sorted(a.cards) for a in legal_actions(state) if isinstance(a, Meld)]
     assert melds == [sorted(cards("5H 6H 7H"))]
     state = play(state, Meld(cards("5H 6H 7H")))
-    assert state.must_meld is None and state.came_with == []
+    assert state.vs.must_meld is None and state.vs.came_with == []
     play(state, Discard(card("8H")))
 
 

@@ -6,7 +6,7 @@ import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
-from rummy_tui.core.simulate import check_invariants
+from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import Close, Discard, DrawStock, Meld, NextRound, TakeDiscard
 from rummy_tui.core.variants import RuleError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 from test_engine_support import card, cards, new_state, play, refused, rig
@@ -72,7 +73,7 @@ def test_going_out_after_an_earlier_meld_is_not_doubled():
         table=[(0, "AS 2S 3S")],
         stock_top="KD",
     )
-    state.melded_before = [True, False]
+    state.vs = replace(state.vs, melded_before=[True, False])
     state = play(
         state, DrawStock(), Meld(cards("4H 5H 6H")), Meld(cards("7D 8D 9D 10D")), Discard(card("KD"))
     )
@@ -107,14 +108,18 @@ def test_only_the_top_discard_may_be_taken():
     refused(state, TakeDiscard(2), "only the top card")
 
 
-def test_lay_off_onto_an_opponents_meld():
-    state = rig(
+def _two_melds_down(first: str):
+    """P0 holds ``first`` 2D 4D 6D 9S KC 3C and has 10S JS QS on the table; P1 has 5H 6H 7H."""
+    return rig(
         "rummy",
-        ["8H 2D 4D 6D 9S KC 3C", "AS AH AD 5S 5D 5C 9C"],
+        [f"{first} 2D 4D 6D 9S KC 3C", "AS AH AD 5S 5D 5C 9C"],
         table=[(1, "5H 6H 7H"), (0, "10S JS QS")],
         stock_top="4C",
     )
-    state = play(state, DrawStock(), LayOff(cards("8H"), 0))
+
+
+def test_lay_off_onto_an_opponents_meld():
+    state = play(_two_melds_down("8H"), DrawStock(), LayOff(cards("8H"), 0))
     assert state.table[0].owner == 1
     assert list(state.table[0].cards) == list(cards("5H 6H 7H 8H"))
     assert state.log[-1].text == "P0 laid off 8♥"
@@ -124,13 +129,7 @@ def test_lay_off_onto_an_opponents_meld():
 
 
 def test_lay_off_that_does_not_fit_is_refused():
-    state = rig(
-        "rummy",
-        ["8C 2D 4D 6D 9S KC 3C", "AS AH AD 5S 5D 5C 9C"],
-        table=[(1, "5H 6H 7H"), (0, "10S JS QS")],
-        stock_top="4C",
-    )
-    state = play(state, DrawStock())
+    state = play(_two_melds_down("8C"), DrawStock())
     refused(state, LayOff(cards("8C"), 0), "does not fit")
     refused(state, LayOff(cards("8C"), 5), "no such meld")
 
@@ -142,7 +141,7 @@ def test_going_out_by_laying_off():
         table=[(1, "5H 6H 7H 8H"), (0, "2S 3S 4S"), (0, "JC QC KC"), (0, "10D 10S 10C")],
         stock_top="10H",
     )
-    state.melded_before = [True, True]
+    state.vs = replace(state.vs, melded_before=[True, True])
     state = play(state, DrawStock(), LayOff(cards("9H 10H"), 0))
     assert state.last_round.ending == "out" and state.last_round.winner == 0
     # P1 holds A A A 5 5 5 = 18

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+import rummy_tui.core.invariants as invariants_module
 import rummy_tui.core.simulate as simulate_module
 from rummy_tui.cli import main
 from rummy_tui.core.simulate import play_game, simulate
@@ -138,7 +139,7 @@ def test_a_violation_exits_1_naming_the_seed_and_game(monkeypatch, capsys):
 
 
 def test_an_endless_round_is_reported(monkeypatch):
-    monkeypatch.setattr(simulate_module, "MAX_ROUND_ACTIONS", 10)
+    monkeypatch.setattr(invariants_module, "MAX_ROUND_ACTIONS", 10)
     result = simulate("rummy", 2, 1, seed=1)
     assert result.invariant_violations == 1
     assert "did not end within 10 actions" in result.violation.message
@@ -146,9 +147,9 @@ def test_an_endless_round_is_reported(monkeypatch):
 
 def test_the_deck_cache_is_keyed_on_what_decides_the_deck():
     """Issue 10: one entry per (variant, players, options), not one per game for ever."""
-    simulate_module._DECKS.clear()
+    invariants_module._DECKS.clear()
     simulate("indian", 2, 6, seed=3)
     simulate("indian", 2, 6, seed=4)
-    assert len(simulate_module._DECKS) == 1
+    assert len(invariants_module._DECKS) == 1
     simulate("remigio-fournier", 4, 1, seed=3)
-    assert len(simulate_module._DECKS) == 2
+    assert len(invariants_module._DECKS) == 2

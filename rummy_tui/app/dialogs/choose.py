@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -22,7 +25,21 @@ DIALOG_CSS = """
 """
 
 
-class ConfirmDialog(ModalScreen[bool]):
+R = TypeVar("R")
+
+
+class OnceModal(ModalScreen[R]):
+    """A dialog that closes once. Keys come in bursts: a second Enter may reach the dialog
+    after the first has closed it, and a second dismiss would pop the screen under it (the
+    table) and answer twice."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not self.is_active:
+            return AwaitComplete()
+        return super().dismiss(result)
+
+
+class ConfirmDialog(OnceModal[bool]):
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmDialog")
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
@@ -54,7 +71,7 @@ class QuitAnywayDialog(ConfirmDialog):
     """ctrl+q when the game could not be saved (a second ctrl+q quits anyway)."""
 
 
-class ChooseMeldDialog(ModalScreen[int | None]):
+class ChooseMeldDialog(OnceModal[int | None]):
     """Lay off onto which meld? Returns the table index, or None."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ChooseMeldDialog")
@@ -81,7 +98,7 @@ class ChooseMeldDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class MessageDialog(ModalScreen[None]):
+class MessageDialog(OnceModal[None]):
     """A message that must be read before play goes on (a wrong declaration)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="MessageDialog")

@@ -19,8 +19,8 @@ KEYS_MD = """\
 | `d` | take the top discard (Remi: `1`, `2`, `3` for the nth card from the top) |
 | `m` | meld the selected cards |
 | `l` | lay the selection off onto a meld you then choose |
-| `x` | discard the selected card (or the card under the cursor) |
-| `c` | close, declare or go out (Indian: the selected card goes to the finish slot) |
+| `x` | discard the selected card (or the card under the cursor); a card of a meld asks first |
+| `c` | close, declare or go out (Indian, Remigio: a dialog shows what each card would do in the finish slot or face down; Enter plays it) |
 | `r` | drop (Indian) |
 | `e` | end the round on an empty stock (Remi) |
 | `o` | sort the hand by suit / by rank |

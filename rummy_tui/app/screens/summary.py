@@ -24,17 +24,23 @@ _ENDINGS = {
     "declared": "declared",
     "empty_stock": "the stock ran out",
     "void": "the hand is void",
-    "last_in": "is the last player in",
+    "last_in": "is the last player in the deal",
 }
+
+
+def round_word(state: GameState) -> str:
+    """"round", or what the rule text calls it (Indian: "deal")."""
+    return str(variant_of(state.variant).round_word)
 
 
 def round_headline(state: GameState, result: RoundResult) -> str:
     names = [p.name for p in state.players]
     ending = _ENDINGS.get(result.ending, result.ending)
+    word = round_word(state).capitalize()
     if result.winner is not None:
-        text = f"Round {result.round_no}: {names[result.winner]} {ending}"
+        text = f"{word} {result.round_no}: {names[result.winner]} {ending}"
     else:
-        text = f"Round {result.round_no}: {ending}"
+        text = f"{word} {result.round_no}: {ending}"
     extras = []
     mult = _multiplier_text(state, result)
     if mult:
@@ -42,11 +48,12 @@ def round_headline(state: GameState, result: RoundResult) -> str:
     if result.bonus:
         extras.append(f"closing bonus {result.bonus}")
     if result.closing_card is not None:
-        extras.append(f"closing card {result.closing_card.symbol()}")
+        what = "finish slot" if result.ending == "declared" else "closing card"
+        extras.append(f"{what} {result.closing_card.symbol()}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 
-_SPECIALS = {"flush": "Flush", "straight_flush": "Straight flush", "remigio": "Remigio"}
+SPECIAL_NAMES = {"flush": "Flush", "straight_flush": "Straight flush", "remigio": "Remigio"}
 
 
 def _multiplier_text(state: GameState, result: RoundResult) -> str:
@@ -58,7 +65,7 @@ def _multiplier_text(state: GameState, result: RoundResult) -> str:
         return ""
     text = f"×{mult}"
     if result.special:
-        text = f"{_SPECIALS.get(result.special, result.special.replace('_', ' '))} {text}"
+        text = f"{SPECIAL_NAMES.get(result.special, result.special.replace('_', ' '))} {text}"
     elif result.ending == "rummy":
         text = f"rummy doubles: {text}"
     return ("closing multiplier " if closing else "") + text
@@ -98,7 +105,7 @@ class ScoreChart(Static):
         state = self.state
         history = state.history
         what = "balance" if variant_of(state.variant).scores_are_balances else "total"
-        text = Text(f"Score history ({what} after each round)\n", style="bold")
+        text = Text(f"Score history ({what} after each {round_word(state)})\n", style="bold")
         if not history:
             text.append("no rounds yet", style="dim")
             return text
@@ -146,21 +153,54 @@ def _hand_text(pr: Any, ascii: bool, four: bool) -> Text:
     return hand
 
 
+def _labelled_hand_text(pr: Any, rules: Any, finish: Any, ascii: bool, four: bool) -> Text:
+    """Indian: each group labelled as the Indian apps do (Pure sequence, Sequence, Set; the
+    cards in no group: Invalid), and the declarer's finish card apart. A hand without two
+    sequences, one pure, counts every card: its groups are shown with the reason."""
+    from ...core.declaration import INVALID, check_declaration
+
+    why = ""
+    if pr.melds:
+        checked = check_declaration([c for m in pr.melds for c in m] + list(pr.deadwood), rules)
+    else:
+        checked = check_declaration(list(pr.hand), rules)
+        why = checked.reasons[0] if checked.reasons else ""
+    groups: list[tuple[str, list[Any]]] = [(g.label, list(g.cards)) for g in checked.groups]
+    if finish is not None:
+        groups.append(("Finish slot", [finish]))
+    hand = Text()
+    for i, (label, cards) in enumerate(groups):
+        if i:
+            hand.append(" · ", style="dim")
+        hand.append(f"{label} ", style="bold red" if label == INVALID else "bold")
+        hand.append_text(cards_text(cards, ascii, four))
+    if why:
+        hand.append(f" ({why}: every card counts)", style="dim")
+    return hand
+
+
 def _hands(state: GameState, result: RoundResult, ascii: bool, four: bool) -> Text:
     """Every hand, one player a paragraph: a DataTable cell does not wrap, and 14 cards
     with brackets do not fit 80 columns beside the scores."""
-    text = Text("Hands (melds | deadwood)\n", style="bold")
+    labelled = state.variant == "indian"
+    rules = variant_of(state.variant).rules_for(state) if labelled else None
+    text = Text("Hands (groups)\n" if labelled else "Hands (melds | deadwood)\n", style="bold")
     width = max(len(p.name) for p in state.players)
     for seat, (player, pr) in enumerate(zip(state.players, result.players)):
         text.append(f"{player.name:<{width}}  ", style="bold" if seat == result.winner else "")
-        text.append_text(_hand_text(pr, ascii, four))
+        if labelled and (pr.melds or pr.deadwood):
+            declared = seat == result.winner and result.ending == "declared"
+            text.append_text(_labelled_hand_text(
+                pr, rules, result.closing_card if declared else None, ascii, four))
+        else:
+            text.append_text(_hand_text(pr, ascii, four))
         text.append("\n")
     return text
 
 
 def _results_table(state: GameState, result: RoundResult, ascii: bool, four: bool) -> DataTable:
     table: DataTable = DataTable(zebra_stripes=True, cursor_type="row", id="results")
-    table.add_columns("Player", "Round", "Total", "Penalty", "Note")
+    table.add_columns("Player", round_word(state).capitalize(), "Total", "Penalty", "Note")
     for seat, (player, pr) in enumerate(zip(state.players, result.players)):
         note = " ".join(t for t in (pr.note, _row_extras(state, result, seat)) if t)
         delta = f"{pr.delta:+d}" if pr.delta else "0"
@@ -220,7 +260,8 @@ class RoundSummaryScreen(ModalScreen[None]):
                     yield chart
             if plot:
                 yield chart
-            label = "See the result" if state.phase == "game_over" else "Deal the next round"
+            label = ("See the result" if state.phase == "game_over"
+                     else f"Deal the next {round_word(state)}")
             with Horizontal(id="summary-buttons"):
                 yield Button(f"{label} (Enter)", variant="primary", id="next")
         yield Footer()

@@ -15,39 +15,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ...core.state import (
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    GameState,
-    LayOff,
-    Meld,
-    PlayerView,
-    TakeDiscard,
-)
+from ...core.registry import variant_of
+from ...core.state import DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
 from ..typed import rummy_app
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..widgets.card import CardWidget
 from ..widgets.hand import Hand, InfoLine
+from ..widgets.piles import Piles
+from ..widgets.players import Opponents, direction_title
 from ..widgets.table_parts import (
     ActionLog,
-    Opponents,
-    Piles,
     StatusBar,
     TableMelds,
     ascii_text,
@@ -58,6 +45,8 @@ from ..widgets.table_parts import (
 )
 from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
+from ..dialogs.finish import declared_wrongly, state_word
+from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions
 from .table_moves import TableMoves, describe
 
 if TYPE_CHECKING:
@@ -65,65 +54,9 @@ if TYPE_CHECKING:
 
 __all__ = ["TableScreen", "describe"]
 
-# Which game action each footer action stands for (check_action asks the legal moves).
-_ACTION_TYPES: dict[str, tuple[type, ...]] = {
-    "draw_stock": (DrawStock,),
-    "take_discard": (TakeDiscard,),
-    "meld": (Meld,),
-    "lay_off": (LayOff,),
-    "discard": (Discard,),
-    "close": (Close,),
-    "declare": (Declare,),
-    "drop": (Drop,),
-    "end_round": (EndOnEmptyStock,),
-}
-_HAND_ACTIONS = {"cursor", "toggle", "sort", "arrange", "hint", "undo"}
-
 
 class TableScreen(TableMoves, Screen[None]):
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "◀", show=False),
-        Binding("right", "cursor(1)", "▶", show=False),
-        Binding("home", "cursor_to(0)", "First card", show=False),
-        Binding("end", "cursor_to(-1)", "Last card", show=False),
-        Binding("escape", "clear_selection", "Clear selection", show=False),
-        Binding("space", "toggle", "Select"),
-        Binding("s", "draw_stock", "Stock"),
-        Binding("s", "attempt('draw_stock')", show=False),
-        Binding("d", "take_discard(1)", "Take"),
-        Binding("d", "attempt('take_discard', 1)", show=False),
-        # Remi only: the nth card from the top of the discard pile.
-        Binding("1", "take_nth(1)", "Take 1", show=False),
-        Binding("1", "attempt('take_nth', 1)", show=False),
-        Binding("2", "take_nth(2)", "Take 2"),
-        Binding("2", "attempt('take_nth', 2)", show=False),
-        Binding("3", "take_nth(3)", "Take 3"),
-        Binding("3", "attempt('take_nth', 3)", show=False),
-        Binding("m", "meld", "Meld"),
-        Binding("m", "attempt('meld')", show=False),
-        Binding("l", "lay_off", "Lay off"),
-        Binding("l", "attempt('lay_off')", show=False),
-        Binding("x", "discard", "Discard"),
-        Binding("x", "attempt('discard')", show=False),
-        Binding("c", "close", "Close"),
-        Binding("c", "declare", "Declare"),
-        Binding("c", "go_out", "Go out"),
-        Binding("c", "attempt('close')", show=False),
-        Binding("r", "drop", "Drop"),
-        Binding("r", "attempt('drop')", show=False),
-        Binding("e", "end_round", "End (stock empty)"),
-        Binding("e", "attempt('end_round')", show=False),
-        # Sort is in the help and the palette: the footer of a Rummy turn is full at 80 columns.
-        Binding("o", "sort", "Sort", show=False),
-        Binding("a", "arrange", "Arrange"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("u", "nothing_to_undo", show=False),
-        Binding("question_mark", "app.help", "Rules"),
-        Binding("ctrl+s", "app.save", "Save", show=False),
-        # ctrl+q quits everywhere (an app binding); the table's footer needs the room.
-        Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
-    ]
+    BINDINGS = TABLE_BINDINGS
 
     # Bumped on every change that can change which actions are legal: the footer follows.
     generation: reactive[int] = reactive(0, bindings=True)
@@ -162,8 +95,9 @@ class TableScreen(TableMoves, Screen[None]):
             yield StatusBar(id="status")
         with Horizontal(id="table-top"):
             with Vertical(id="players-box"):
-                yield Opponents(id="players")
-            yield Piles(ascii=ascii, four_colour=four, id="piles")
+                yield Opponents(ascii=ascii, id="players")
+            yield Piles(ascii=ascii, four_colour=four, id="piles",
+                        depth=3 if self.state.variant == "remi" else 1)
             with Vertical(id="log-box"):
                 yield ActionLog(id="log")
         yield TableMelds(ascii=ascii, four_colour=four, id="melds")
@@ -174,22 +108,39 @@ class TableScreen(TableMoves, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#players-box").border_title = "Players"
+        box = self.query_one("#players-box")
+        box.border_title, box.border_subtitle = direction_title(
+            self.state.direction, self.rummy.ascii)
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#melds").border_title = "Table"
         self.query_one("#hand-box").border_title = "Hand"
-        # Up to ten seats (Fournier): the players' box grows to show them all; Remigio has
-        # no melds on the table, so the room is taken from an empty panel.
-        seats = len(self.state.players)
-        if seats > 4:
-            self.query_one("#table-top").styles.height = min(13, seats + 3)
         self.commit(self.state)
+
+    def on_resize(self) -> None:
+        self.query_one(Hand).set_label_rows(1 if self.size.height < 30 else 3)
+        self._fit_top()
+
+    def _fit_top(self) -> None:
+        """Up to ten seats (Fournier): the players' box grows to show them all, taking the
+        rows from the melds panel (which Remigio and Indian use only for a note, so it goes
+        when rows are short), and drops its header line before it would hide a seat."""
+        seats = len(self.state.players)
+        # the status line, the message lines, the hand (cards, info line, border), the footer
+        rest = 1 + 3 + self.query_one(Hand).height_needed() + 3 + 1
+        room = (self.size.height or 32) - rest
+        want = seats + 3  # the header, a line a seat, the border
+        melds = self.query_one(TableMelds)
+        melds.display = bool(variant_of(self.state.variant).table_melds) \
+            or room - 3 >= max(7, want)
+        top = max(7, min(want, room - (3 if melds.display else 0)))
+        self.query_one(Opponents).header = top >= want
+        self.query_one("#table-top").styles.height = top
 
     # --- state ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:
         """The one way the table's state changes (after apply, undo or a new round)."""
         self.session.commit(state)
-        self.rummy.set_game_state(state)
+        self.rummy.set_game_state(self.session.saved_state())
         timer = self.query_one(TurnTimer)
         if timer.key is not None and timer.key != self.session.turn_key() \
                 or not self.session.in_play:
@@ -359,8 +310,8 @@ class TableScreen(TableMoves, Screen[None]):
             return False
         self.query_one(Hand).clear_selection()
         self.query_one(TableMessages).clear_feedback()
-        if self.session.wrong_declaration(action, new_state):
-            self._wrong_declaration(new_state)
+        if declared_wrongly(action, new_state, self.session.viewer):
+            self._wrong_declaration(new_state, action.finish)
             return True
         if isinstance(action, (DrawStock, TakeDiscard)):
             # The card just drawn is marked, and the cursor goes to it (issue 12).
@@ -369,22 +320,12 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(new_state)
         return True
 
-    def _wrong_declaration(self, new_state: GameState) -> None:
-        """The declarer learns what went wrong before the keyboard is passed on: the
-        declaration showed the hand to everyone, so the modal shows it too."""
-        from ...core.engine import view
-
-        from ..dialogs.choose import MessageDialog
+    def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
+        """The declarer learns what went wrong before the keyboard is passed on."""
+        from ..dialogs.finish import wrong_declaration_dialog
 
         seat = self.session.viewer
         assert seat is not None
-        pv = view(new_state, seat)
-        ascii, four = self.rummy.ascii, self.rummy.four_colour
-        body = Text("The declared hand: ")
-        body.append_text(cards_text(list(pv.hand), ascii, four))
-        entry = next((e.text for e in reversed(pv.log) if e.player == seat), "")
-        if entry:
-            body.append(f"\n\n{ascii_text(entry, ascii)}", style="dim")
         self.session.busy = True
         self._footer_changed()
 
@@ -392,16 +333,16 @@ class TableScreen(TableMoves, Screen[None]):
             self.session.busy = False
             self.commit(new_state)
 
-        self.app.push_screen(MessageDialog(
-            f"Wrong declaration: {self.session.penalty(new_state, seat)} points, "
-            "you are out of this deal", body), closed)
+        self.app.push_screen(wrong_declaration_dialog(
+            new_state, seat, finish, self.rummy.ascii, self.rummy.four_colour), closed)
 
     # --- drawing ------------------------------------------------------------------------
     def _redraw(self) -> None:
         pv = self.session.view()
         self._show_status(pv)
         self.query_one(Opponents).show(pv, self.session.viewer)
-        self.query_one(Piles).show(pv, 3 if pv.variant == "remi" else 1)
+        by = self.session.last_discarder()
+        self.query_one(Piles).show(pv, None if by is None else pv.players[by].name)
         self.query_one(TableMelds).show(pv)
         self.query_one(ActionLog).show(pv, self.rummy.ascii)
         self._redraw_hand()
@@ -410,7 +351,8 @@ class TableScreen(TableMoves, Screen[None]):
         note = ""
         if pv.phase in ("draw", "play") and pv.players[pv.to_move].kind != "human":
             note = f"({pv.players[pv.to_move].name} is thinking…)"
-        self.query_one(StatusBar).show(game_title(pv), pv, note, **phase_words(pv))
+        self.query_one(StatusBar).show(game_title(pv), pv, note, ascii=self.rummy.ascii,
+                                       **phase_words(pv))
 
     def _redraw_hand(self) -> None:
         """The hand of the seat on screen, in its player's order (or no hand at all)."""
@@ -421,15 +363,35 @@ class TableScreen(TableMoves, Screen[None]):
         if seat is None:
             box.border_title = "Hand"
             hand.hide("No hand is shown: " + (
-                "the round is over." if not self.session.in_play
+                f"the {state_word(state)} is over." if not self.session.in_play
                 else f"{state.players[state.to_move].name} is playing."))
         else:
             order, sizes = self.session.hand_order(seat)
             box.border_title = Content(f"{state.players[seat].name}'s hand")  # a name: not markup
-            hand.show(order, groups=sizes, keep_selection=True,
+            hand.show(order, groups=sizes, labels=self.session.group_labels(order, sizes),
+                      keep_selection=True,
                       wild_rank=wild_rank(state.wild_card))
         self._update_info()
         self._footer_changed()
+        self._keep_orders()
+        self._fit_top()
+
+    def _keep_orders(self) -> None:
+        """A new order of a hand (sorted, arranged, a card moved) is saved like a move: a
+        resumed game shows every hand as its player left it."""
+        game = self.rummy.game
+        saved = self.session.saved_state()
+        if game is not None and saved.hand_order != game.hand_order:
+            self.rummy.set_game_state(saved)
+
+    def action_move_card(self, delta: int) -> None:
+        """shift+left / shift+right: the card under the cursor moves, the cursor with it."""
+        seat = self.session.viewer
+        hand = self.query_one(Hand)
+        if seat is None or not hand.cards:
+            return
+        hand.cursor = self.session.move_card(seat, hand.cursor, delta)
+        self._redraw_hand()
 
     def _update_info(self) -> None:
         info = self.query_one("#hand-info", InfoLine)
@@ -458,55 +420,14 @@ class TableScreen(TableMoves, Screen[None]):
 
     # --- which keys are live ----------------------------------------------------------
     def _footer_changed(self) -> None:
-        """Redraw the footer only when the set of live keys changed: rebuilding it costs
-        a layout of the whole screen, which a cursor move or a sort must not pay."""
-        live = tuple(
-            bool(self.check_action(name, params))
-            for name, params in (
-                *((n, ()) for n in _ACTION_TYPES),
-                ("take_nth", (1,)), ("take_nth", (2,)), ("take_nth", (3,)),
-                ("undo", ()), ("hint", ()), ("sort", ()), ("go_out", ()),
-            )
-        )
+        """Redraw the footer only when the set of live keys changed."""
+        live = live_actions(self)
         if live != self._live:
             self._live = live
             self.generation += 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        session = self.session
-        if action == "take_nth":
-            if session.state.variant != "remi" or not session.my_turn():
-                return False
-            return any(isinstance(a, TakeDiscard) and a.depth == parameters[0]
-                       for a in session.legal())
-        if action in _ACTION_TYPES:
-            if not session.my_turn():
-                return False
-            types = _ACTION_TYPES[action]
-            for legal in session.legal():
-                if isinstance(legal, types):
-                    if action == "take_discard" and parameters and legal.depth != parameters[0]:
-                        continue
-                    return True
-            return False
-        if action == "go_out":
-            # Offered when the hand can be laid out whole (or but one card discarded).
-            if not session.my_turn() or session.state.phase != "play" or not any(
-                    isinstance(a, Meld) for a in session.legal()):
-                return False
-            try:
-                return len(session.arrangement(self.query_one(Hand).cards).deadwood) <= 1
-            except Exception:
-                return False
-        if action == "nothing_to_undo":
-            return session.viewer is not None and not session.busy
-        if action in _HAND_ACTIONS:
-            if action == "undo":
-                return session.my_turn() and bool(session.undo_stack)
-            if action == "hint":
-                return session.my_turn()
-            return session.viewer is not None
-        return True
+        return action_is_live(self.session, self.query_one(Hand), action, parameters)
 
     # --- settings from the command palette ------------------------------------------------
     def action_bot_speed(self, factor: float) -> None:

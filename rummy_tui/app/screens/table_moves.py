@@ -24,6 +24,7 @@ from ...core.state import (
     TakeDiscard,
 )
 from ...core.variants import RuleError
+from ...core.variants.indian import WRONG_DECLARATION
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -192,26 +193,100 @@ class TableMoves:
 
     def action_discard(self) -> None:
         card = self._one_card("discard")
-        if card is not None:
+        if card is None:
+            return
+        meld = self._meld_of(card)
+        if meld is None:
             self.play(Discard(card))
+            return
+        ascii = self.rummy.ascii
+        self._confirm(
+            f"Discard {card.symbol(ascii)}? It is in your meld "
+            f"{' '.join(c.symbol(ascii) for c in meld)}.",
+            lambda: self.play(Discard(card)))
+
+    def _meld_of(self, card: Card) -> tuple[Card, ...] | None:
+        """The meld of the hand's current arrangement that holds ``card`` (the groups on
+        screen when the hand is arranged, else the melds the hand makes), or None. Asked
+        only when the discard itself is legal: a refusal needs no question first."""
+        if not any(isinstance(a, Discard) and a.card == card for a in self.session.legal()):
+            return None
+        from ...core.declaration import INVALID, group_label
+        from ...core.registry import variant_of
+
+        seat = self.session.viewer
+        if seat is None:
+            return None
+        try:
+            order, sizes = self.session.hand_order(seat)
+            if sizes:  # arranged: the groups on screen
+                pv = self.session.view()
+                rules = variant_of(pv.variant).rules_for(pv)
+                ends = [sum(sizes[:i]) for i in range(len(sizes) + 1)]
+                found = [tuple(order[a:b]) for a, b in zip(ends, ends[1:])]
+                found = [g for g in found if group_label(g, rules) != INVALID]
+            else:  # the melds the hand makes (Indian, Remi: also those not counted yet)
+                found = [m.cards for m in self.session.arrangement(order, grouping=True).melds]
+        except Exception:  # a comfort question: never block a discard
+            return None
+        return next((tuple(m) for m in found if card in m), None)
 
     def action_close(self) -> None:
         variant = self.session.state.variant
         if variant == "indian":
-            card = self._one_card("put in the finish slot")
-            if card is None or self._refused(Declare(card)):
-                return
-            self._confirm(
-                f"Declare with {card.symbol(self.rummy.ascii)} in the finish slot?\n"
-                "The other 13 cards are shown. A wrong declaration costs 80 points.",
-                lambda: self.play(Declare(card)),
-            )
+            self._choose_finish(Declare)
         elif variant in ("remigio", "remigio-fournier"):
-            card = self._one_card("discard face down")
-            if card is not None:
-                self.play(Close(card))
+            self._choose_finish(Close)
         else:
             self._go_out()
+
+    def _choose_finish(self, kind: type) -> None:
+        """Indian's finish slot, Remigio's face-down card: chosen in a dialog that says what
+        each card would do; the player's card (selected or under the cursor) comes first."""
+        from ..dialogs import finish
+        from ...core.registry import variant_of
+
+        hand = self.query_one(Hand)
+        chosen = hand.selected_cards()
+        wanted = chosen[0] if len(chosen) == 1 else hand.cursor_card()
+        if wanted is None:
+            return
+        ascii, four = self.rummy.ascii, self.rummy.four_colour
+        pv = self.session.view()
+        if (pv.phase != "play" or kind is Declare) and self._refused(kind(wanted)):
+            return  # e.g. draw a card first
+        rules = variant_of(pv.variant).rules_for(pv)
+        cards = list(hand.cards)
+        if kind is Declare:
+            choices = finish.declare_choices(cards, rules, ascii, four)
+            title = "Declare: which card goes to the finish slot?"
+            hint = ("Enter: declare with it · Esc: cancel · a wrong declaration costs "
+                    f"{WRONG_DECLARATION} points and puts you out of this deal")
+        else:
+            legal = {a.discard for a in self.session.legal() if isinstance(a, Close)}
+            if not legal:
+                # no card closes: the refusal names the player's card and the rule
+                try:
+                    self.session.check(Close(wanted))
+                except RuleError as exc:
+                    self.notify(f"You cannot close with {wanted.symbol(ascii)} face down: {exc}",
+                                title="Not allowed", severity="warning")
+                return
+            why = finish.refusal_reasons(cards, lambda c: self.session.check(Close(c)))
+            choices = finish.close_choices(cards, legal, rules, why, ascii, four)
+            title = "Close: which card goes face down?"
+            hint = "Enter: close with it · Esc: cancel"
+
+        def picked(card: Card | None) -> None:
+            self.session.busy = False
+            self._footer_changed()
+            if card is not None:
+                self.play(kind(card))
+
+        self.session.busy = True
+        self._footer_changed()
+        self.rummy.push_screen(finish.FinishDialog(
+            title, choices, finish.start_index(choices, wanted), hint, ascii, four), picked)
 
     def _go_out(self) -> None:
         """Rummy and Remi go out by melding and discarding the last card: when the hand's
@@ -249,7 +324,7 @@ class TableMoves:
         drops = getattr(pv.options, "drops", None)
         if drops is not None:  # Indian: (first drop, middle drop), by format
             first, middle = drops
-            drawn = bool(pv.has_drawn and pv.has_drawn[pv.to_move])
+            drawn = bool(pv.vs.has_drawn[pv.to_move])  # Indian's own state
             cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
                     f"{middle if drawn else first} points.")
         self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))

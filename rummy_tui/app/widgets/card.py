@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -34,7 +35,7 @@ class CardWidget(Widget):
         width: 4;
         height: 3;
         margin-right: 1;
-        background: #f4f1e8;
+        background: $card-face;
         color: $card-black;
         content-align: center middle;
         text-style: bold;
@@ -47,15 +48,18 @@ class CardWidget(Widget):
     CardWidget.-clubs { color: $card-clubs; }
     CardWidget.-joker { color: $card-joker; }
     CardWidget.-wild { text-style: bold underline; }
-    CardWidget.-new { background: #d9f2c4; }
-    CardWidget.-cursor { background: #9fd3ff; }
-    CardWidget.-selected { background: #ffd84d; offset-y: -1; }
-    CardWidget.-cursor.-selected { background: #ffab40; }
+    CardWidget.-new { background: $card-new; }
+    CardWidget.-theirs { background: $card-theirs; }
+    CardWidget.-cursor { background: $card-cursor; }
+    CardWidget.-selected { background: $card-selected; offset-y: -1; }
+    CardWidget.-cursor.-selected { background: $card-cursor-selected; }
     CardWidget.-gap { margin: 0 1 0 2; }
     """
 
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
+    four_colour: reactive[bool] = reactive(False, init=False)
+    """One colour per suit; changing it repaints the card at once."""
 
     class Clicked(Message):
         """The player clicked this card (the hand moves its cursor and toggles it)."""
@@ -83,7 +87,7 @@ class CardWidget(Widget):
         self.card = card
         self.index = index
         self.ascii = ascii
-        self.four_colour = four_colour
+        self.set_reactive(CardWidget.four_colour, four_colour)
         self.add_class(suit_class(card, four_colour))
         if wild:
             self.add_class("-wild")
@@ -94,15 +98,31 @@ class CardWidget(Widget):
         """Show another card in this widget (re-using widgets keeps sorting fast)."""
         self.card = card
         self.index = index
-        colour = suit_class(card, self.four_colour)
-        self.remove_class(*(c for c in self._COLOURS if c != colour))
-        self.add_class(colour)
+        self._colour()
         self.set_class(wild, "-wild")
         self.set_class(gap, "-gap")
         self.refresh()
 
-    def render(self) -> str:
-        return card_label(self.card, self.ascii)
+    def _colour(self) -> None:
+        colour = suit_class(self.card, self.four_colour)
+        self.remove_class(*(c for c in self._COLOURS if c != colour))
+        self.add_class(colour)
+
+    def watch_four_colour(self) -> None:
+        self._colour()
+
+    corner = ""
+    """A small mark in the card's top-left corner (Remi's discards: 1, 2, 3, their keys)."""
+
+    def render(self) -> str | Content:
+        label = card_label(self.card, self.ascii)
+        if self.corner:
+            # the label a piece of its own, apart from the space before it (players.PLAIN)
+            left = (4 - len(label)) // 2
+            return Content.assemble((self.corner, "dim"), " " * (4 - len(self.corner)), "\n",
+                                    " " * left, (label, "not italic"),
+                                    " " * (4 - left - len(label)), "\n")
+        return label
 
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")

@@ -52,7 +52,10 @@ class ScorePlot(PlotextPlot):
         history = state.history
         # every line starts at 0 before round 1, so that one round is a line, not a dot
         rounds = [0] + [r.round_no for r in history]
-        title = "Score after each round"
+        from ...core.registry import variant_of
+
+        word = variant_of(state.variant).round_word  # Indian: "deal"
+        title = f"Score after each {word}"
         values = [0]
         for seat, player in enumerate(state.players):
             totals = [0] + [r.players[seat].total for r in history]
@@ -65,7 +68,7 @@ class ScorePlot(PlotextPlot):
             plt.hline(value, "red")
             title += f" (red line: {what} {value})"
         plt.title(title)
-        plt.xlabel("round")
+        plt.xlabel(word)
         plt.yticks(whole_ticks(min(values), max(values)))
         plt.xticks(whole_ticks(0, rounds[-1], 8))
 

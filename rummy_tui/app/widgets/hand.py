@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import on
+from textual.content import Content
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -35,6 +36,7 @@ class Hand(Widget, can_focus=False):
         overflow: hidden hidden;
     }
     Hand > .hand-row { layout: horizontal; height: 4; padding-top: 1; width: 1fr; }
+    Hand > GroupLabels { height: 1; width: 1fr; color: $text-muted; }
     Hand .hand-hidden {
         width: 1fr;
         height: 3;
@@ -44,6 +46,8 @@ class Hand(Widget, can_focus=False):
     """
 
     cursor: reactive[int] = reactive(0)
+    four_colour: reactive[bool] = reactive(False, init=False)
+    """One colour per suit: the cards on show are repainted at once when it changes."""
 
     class SelectionChanged(Message):
         def __init__(self, hand: Hand) -> None:
@@ -53,17 +57,22 @@ class Hand(Widget, can_focus=False):
     def __init__(self, *, ascii: bool = False, four_colour: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.four_colour = four_colour
+        self.set_reactive(Hand.four_colour, four_colour)
         self.cards: list[Card] = []
         self.group_starts: set[int] = set()
+        self.labels: tuple[str, ...] = ()
+        """What each group is, written under it (none: no line under the cards)."""
+        self.label_rows = 1
+        """Up to how many rows of cards get a line of labels (the table sets it from the
+        terminal's height: at 24 rows a second line would push the hand off the screen)."""
         self.selected: set[int] = set()
         self.wild_rank: int | None = None
         self.hidden_text: str | None = "No hand is shown."
         self._rows: tuple[int, ...] = ()
+        """The cards per row on show."""
         self._before_draw: list[Card] | None = None
         self.new_cards: list[Card] = []
         """The card just drawn (marked until a card leaves the hand)."""
-        """The cards per row on show."""
 
     # --- attributes down -------------------------------------------------------------
     def show(
@@ -71,10 +80,12 @@ class Hand(Widget, can_focus=False):
         cards: Sequence[Card],
         *,
         groups: Sequence[int] | None = None,
+        labels: Sequence[str] = (),
         keep_selection: bool = False,
         wild_rank: int | None = None,
     ) -> None:
-        """Show these cards in this order; ``groups`` are the sizes of visual groups."""
+        """Show these cards in this order; ``groups`` are the sizes of visual groups, and
+        ``labels`` (one a group, or none) are written under them ("Run", "Set", ...)."""
         old = [self.cards[i] for i in sorted(self.selected)] if keep_selection else []
         if self._before_draw is not None:
             left = list(self._before_draw)
@@ -95,6 +106,7 @@ class Hand(Widget, can_focus=False):
             for size in groups[:-1]:
                 at += size
                 self.group_starts.add(at)
+        self.labels = tuple(labels) if groups and len(labels) == len(groups) else ()
         self.selected = set()
         # Keep the same cards selected (by value, once each) when the order changes.
         for card in old:
@@ -121,6 +133,7 @@ class Hand(Widget, can_focus=False):
         self.new_cards = []
         self.selected = set()
         self.group_starts = set()
+        self.labels = ()
         self.hidden_text = text
         self._rebuild()
         self.post_message(self.SelectionChanged(self))
@@ -149,8 +162,9 @@ class Hand(Widget, can_focus=False):
     def _rebuild(self) -> None:
         existing = self._card_widgets()
         rows = self._row_sizes()
+        labelled = bool(self.query(GroupLabels))
         if self.hidden_text is None and existing and len(existing) == len(self.cards) \
-                and rows == self._rows:
+                and rows == self._rows and labelled == self._labelled(rows):
             # Same number of cards (a sort, an arrangement, a meld undone): re-use widgets.
             for i, (widget, card) in enumerate(zip(existing, self.cards)):
                 widget.set_card(card, index=i, wild=self._is_wild(card),
@@ -158,6 +172,8 @@ class Hand(Widget, can_focus=False):
                 widget.selected = i in self.selected
                 widget.cursor = i == self.cursor
                 widget.set_class(i in self._new_indices(), "-new")
+            for line, segments in zip(self.query(GroupLabels), self._label_segments(rows)):
+                line.segments = segments
             return
         self.remove_children()
         self._rows = rows if self.hidden_text is None else ()
@@ -198,10 +214,58 @@ class Hand(Widget, can_focus=False):
             widgets.append(w)
         rows: list[Widget] = []
         at = 0
-        for size in self._row_sizes():
+        sizes = self._row_sizes()
+        labels = self._label_segments(sizes) if self._labelled(sizes) else []
+        for n, size in enumerate(sizes):
             rows.append(Horizontal(*widgets[at:at + size], classes="hand-row"))
+            if labels:
+                rows.append(GroupLabels(labels[n], ascii=self.ascii))
             at += size
         return rows
+
+    def set_label_rows(self, rows: int) -> None:
+        """Up to how many rows of cards get their labels (redrawn when it changes)."""
+        if rows != self.label_rows:
+            self.label_rows = rows
+            if self.hidden_text is None:
+                self._rebuild()
+
+    def _labelled(self, rows: Sequence[int]) -> bool:
+        return bool(self.labels) and len(rows) <= self.label_rows
+
+    def height_needed(self) -> int:
+        """The rows this hand takes on screen (each row of cards 4, its labels 1 more)."""
+        rows = self._row_sizes() if self.hidden_text is None else (0,)
+        return len(rows) * 4 + (len(rows) if self._labelled(rows) else 0)
+
+    def _label_segments(self, rows: Sequence[int]) -> list[list[tuple[int, int, str]]]:
+        """For each row of cards: (x, width, label) of each group's part on that row."""
+        group_of: list[int] = []
+        group = 0
+        for i in range(len(self.cards)):
+            if i in self.group_starts:
+                group += 1
+            group_of.append(group)
+        out: list[list[tuple[int, int, str]]] = []
+        at = 0
+        for size in rows:
+            segments: list[tuple[int, int, str]] = []
+            x = 0
+            for i in range(at, at + size):
+                # Textual collapses the margins between two cards: a group's first card
+                # stands GAP_WIDTH from the card before it (its margin-left), the others 1.
+                gap = i in self.group_starts
+                x = (GAP_WIDTH if gap else 0) if i == at else x + CARD_WIDTH - 1 + (
+                    GAP_WIDTH if gap else 1)
+                if i == at or group_of[i] != group_of[i - 1]:
+                    label = self.labels[group_of[i]] if group_of[i] < len(self.labels) else ""
+                    segments.append((x, CARD_WIDTH - 1, label))
+                else:
+                    x0, _, label = segments[-1]
+                    segments[-1] = (x0, x + CARD_WIDTH - 1 - x0, label)
+            out.append(segments)
+            at += size
+        return out
 
     def compose(self) -> ComposeResult:
         yield from self._widgets()
@@ -209,6 +273,10 @@ class Hand(Widget, can_focus=False):
     # --- cursor and selection --------------------------------------------------------
     def _card_widgets(self) -> list[CardWidget]:
         return list(self.query(CardWidget))
+
+    def watch_four_colour(self, four_colour: bool) -> None:
+        for widget in self._card_widgets():
+            widget.four_colour = four_colour
 
     def watch_cursor(self, old: int, new: int) -> None:
         widgets = self._card_widgets()
@@ -275,3 +343,33 @@ class InfoLine(Widget):
 
     def render(self) -> str:
         return self.text
+
+
+class GroupLabels(Widget):
+    """The line under a row of an arranged hand: what each group is ("└── Run ──┘")."""
+
+    segments: reactive[list[tuple[int, int, str]]] = reactive(list, layout=False)
+
+    def __init__(self, segments: list[tuple[int, int, str]], *, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self.set_reactive(GroupLabels.segments, segments)
+
+    def render(self) -> Content:
+        parts: list[Content | str] = []
+        at = 0
+        left, line, right = ("+", "-", "+") if self.ascii else ("└", "─", "┘")
+        for x, width, label in self.segments:
+            parts.append(" " * max(0, x - at))
+            if len(label) + 4 <= width:
+                text = left + f" {label} ".center(width - 2, line) + right
+            else:
+                text = label[:width].center(width)
+            style = "$text-muted" if label not in WEAK_LABELS else "dim $text-muted"
+            parts.append(Content.styled(text, style))
+            at = x + width
+        return Content.assemble(*parts)
+
+
+WEAK_LABELS = ("Deadwood", "Invalid")
+"""Labels of groups that are not melds (drawn fainter)."""

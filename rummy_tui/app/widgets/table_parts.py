@@ -1,7 +1,8 @@
-"""The parts of the table around the hand: status line, piles, opponents, melds, log.
+"""The parts of the table around the hand: the status line, the melds and the log (the
+piles and the players box have modules of their own).
 
 Each part is given a :class:`PlayerView` (attributes down) and draws only what that view
-holds, so a part can never show a hidden card. Clicks on the piles are reported upwards.
+holds, so a part can never show a hidden card.
 """
 
 from __future__ import annotations
@@ -10,19 +11,17 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+from textual.content import Content
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...core.cards import Card
 from ...core.registry import variant_of
 from ...core.state import PlayerView
 from ..theme import TABLE_INK
-from .card import CardBack, CardWidget, suit_class
+from .card import suit_class
+from .players import PLAIN
 
 SUIT_STYLE = {
     cls: f"bold {colour}".strip() for cls, colour in TABLE_INK.items()
@@ -95,130 +94,40 @@ class StatusBar(Static):
     StatusBar { height: 1; background: $panel; padding: 0 1; }
     """
 
-    def show(self, title: str, view: PlayerView, note: str = "", *,
+    def show(self, title: str, view: PlayerView, note: str = "", *, ascii: bool = False,
              round_name: str = "", table_melds: bool = True, finish: str = "") -> None:
         """``round_name`` replaces "round N" (Indian: "deal 2 of 3"); ``table_melds`` false
         gives Draw → Discard, with ``finish`` ("Declare", "Close") as the other way out.
         (The Indian turn timer stands left of this line: cut at 80 columns, never the clock.)"""
-        text = Text()
-        text.append(f"{title} · {round_name or f'round {view.round_no}'} · ", style="bold")
+        text: list[tuple[str, str]] = []  # (words, style): a name is data, never markup
+        add = text.append
+        add((f"{title} · {round_name or f'round {view.round_no}'} · ", "bold"))
         mover = view.players[view.to_move].name
         if view.phase in ("draw", "play"):
-            text.append(f"{mover} to play  ")
+            add((mover, "bold $accent"))
+            add((" ", ""))
+            add(("to play", PLAIN))  # apart from the space before it (players.PLAIN)
+            add(("  ", ""))
             phases = PHASES if table_melds else HAND_PHASES
             current = {"draw": {0}, "play": set(range(1, len(phases)))}[view.phase]
             for i, phase in enumerate(phases):
                 if i:
-                    text.append(" → ", style="dim")
-                text.append(phase, style="reverse bold" if i in current else "dim")
+                    add((" ", ""))
+                    add(("->" if ascii else "→", "dim"))
+                    add((" ", ""))
+                add((phase, "reverse bold" if i in current else "dim"))
             if finish:
-                text.append(" / ", style="dim")
-                text.append(finish, style="bold" if view.phase == "play" else "dim")
+                add((" ", ""))
+                add(("/", "dim"))
+                add((" ", ""))
+                add((finish, "bold" if view.phase == "play" else "dim"))
         elif view.phase == "round_over":
-            text.append("round over", style="bold")
+            add((f"{variant_of(view.variant).round_word} over", "bold"))
         else:
-            text.append("game over", style="bold")
+            add(("game over", "bold"))
         if note:
-            text.append(f"  {note}", style="italic")
-        self.update(text)
-
-
-class Piles(Widget):
-    """The stock (with its count), the Indian wild joker under it, and the discard pile."""
-
-    DEFAULT_CSS = """
-    Piles { layout: horizontal; height: 5; width: auto; padding: 0 1; }
-    Piles > Vertical { width: auto; height: 5; margin-right: 1; }
-    Piles .pile-label { width: auto; height: 1; color: $text-muted; }
-    Piles Horizontal { width: auto; height: 3; }
-    Piles .pile-empty { width: 4; height: 3; background: $foreground 10%; }
-    """
-
-    class Clicked(Message):
-        """The stock (depth 0) or the nth discard from the top (depth 1-3) was clicked."""
-
-        def __init__(self, depth: int) -> None:
-            self.depth = depth
-            super().__init__()
-
-    four_colour: reactive[bool] = reactive(False, init=False)
-
-    def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
-        self.set_reactive(Piles.four_colour, four_colour)
-        self._key: tuple | None = None
-        """What is on show (the piles are rebuilt only when it changes)."""
-
-    def watch_four_colour(self) -> None:
-        self._key = None  # the same piles, in other colours: draw them again
-
-    def show(self, view: PlayerView, discard_depth: int) -> None:
-        key = (view.stock_count, tuple(view.discard[-discard_depth:]), view.wild_card,
-               len(view.discard))
-        if key == self._key:
-            return
-        self._key = key
-        self.remove_children()
-        stock_parts: list[Widget] = [
-            Static(f"Stock {view.stock_count}", classes="pile-label"),
-            Horizontal(CardBack(ascii=self.ascii, id="stock-back") if view.stock_count else
-                       Static(classes="pile-empty")),
-        ]
-        if view.wild_card is not None:
-            # Indian: the wild joker lies face up under the stock, out of play.
-            wild = Text("wild ", style="bold")
-            wild.append_text(card_text(view.wild_card, self.ascii, self.four_colour))
-            stock_parts.append(Static(wild, id="wild-card", classes="pile-label"))
-        widgets: list[Widget] = [Vertical(*stock_parts)]
-        top = list(reversed(view.discard[-discard_depth:]))
-        label = "Discard" if discard_depth == 1 else "Discard 1 2 3"
-        cards: list[Widget] = [
-            CardWidget(card, index=i + 1, ascii=self.ascii, four_colour=self.four_colour,
-                       classes="discard-card")
-            for i, card in enumerate(top)
-        ] or [Static(classes="pile-empty")]
-        widgets.append(Vertical(Static(label, classes="pile-label"), Horizontal(*cards)))
-        self.mount_all(widgets)
-
-    def on_click(self, event: events.Click) -> None:
-        if event.widget is not None and event.widget.id == "stock-back":
-            self.post_message(self.Clicked(0))
-
-    @on(CardWidget.Clicked, ".discard-card")
-    def _discard_clicked(self, event: CardWidget.Clicked) -> None:
-        event.stop()
-        self.post_message(self.Clicked(event.card_widget.index))
-
-
-class Opponents(Static):
-    """Every seat: name, who plays it, cards in hand, score; the player to move is marked."""
-
-    DEFAULT_CSS = """
-    Opponents { height: auto; }
-    """
-
-    def show(self, view: PlayerView, viewer: int | None) -> None:
-        table = Table(box=None, padding=(0, 1, 0, 0), show_header=True, header_style="dim",
-                      expand=True, show_edge=False)
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column("Cards", justify="right", no_wrap=True)
-        table.add_column("Score", justify="right", no_wrap=True)
-        kinds = {"human": "", "easy": " cpu·easy", "normal": " cpu", "hard": " cpu·hard"}
-        for seat, player in enumerate(view.players):
-            marker = "►" if seat == view.to_move and view.phase in ("draw", "play") else ""
-            style = "dim strike" if view.eliminated[seat] else ("dim" if view.out[seat] else "")
-            name = Text(player.name, style=style + (" bold" if seat == viewer else ""))
-            name.append(kinds.get(player.kind, ""), style="dim")
-            if view.eliminated[seat]:
-                name.append(" out", style="bold red")
-            elif view.out[seat] and view.phase in ("draw", "play"):
-                name.append(" out this deal", style="italic")
-            count = view.hand_counts[seat]
-            table.add_row(marker, name, str(count),
-                          str(view.scores[seat]))
-        self.update(table)
+            add((f"  {note}", "italic"))
+        self.update(Content.assemble(*text))
 
 
 class TableMelds(VerticalScroll):
@@ -238,27 +147,34 @@ class TableMelds(VerticalScroll):
         yield Static(id="melds-text")
 
     def show(self, view: PlayerView) -> None:
-        text = Text()
         if not view.table:
             if variant_of(view.variant).table_melds:
-                text.append("No melds on the table.", style="dim")
+                note = "No melds on the table."
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.
-                text.append("In this game melds stay in the hand until someone "
-                            "closes or declares: press a to arrange yours.", style="dim")
+                note = ("In this game melds stay in the hand until someone closes or "
+                        "declares: press a to arrange yours.")
+            self.query_one("#melds-text", Static).update(Text(note, style="dim"))
+            return
+        # One line per owner (wrapping under its melds, not under the name); each meld
+        # numbered, as the lay-off dialog numbers them.
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
         for seat, player in enumerate(view.players):
             mine = [(i, m) for i, m in enumerate(view.table) if m.owner == seat]
             if not mine:
                 continue
-            if text:
-                text.append("\n")
-            text.append(f"{player.name}: ", style="bold")
-            for i, meld in mine:
-                text.append(f" {i + 1}:", style="dim")
-                text.append("[")
-                text.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
-                text.append("]")
-        self.query_one("#melds-text", Static).update(text)
+            melds = Text()
+            for n, (i, meld) in enumerate(mine):
+                if n:
+                    melds.append("  ")
+                melds.append(f"{i + 1}", style="dim")
+                melds.append(" ")
+                melds.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
+            name = Text(player.name, style="bold")
+            grid.add_row(name, melds)
+        self.query_one("#melds-text", Static).update(grid)
 
 
 def merged_log(entries: list, players: list) -> list[str]:

@@ -3,28 +3,27 @@ drops, an optional turn timer, and four formats (points, pool 101 / 201, deals).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import (
     Field,
-    SerializerFunctionWrapHandler,
     ValidationError,
     ValidatorFunctionWrapHandler,
     field_validator,
-    model_serializer,
     model_validator,
 )
 
-from ..arrange import best_arrangement
+from ..arrange import Arrangement, best_arrangement
 from ..cards import ACE, Card, CardError, make_deck, parse_rank
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
 from ..options import OptionsModel
 from ..registry import register
 from ..seats import highest_unique
-from ..state import Declare, Drop, MissTurn, PlayerResult
+from ..state import Declare, Drop, MissTurn, PlayerResult, VariantState, per_seat, private
 from ..turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
-from ..variant import Preset, Variant
+from ..variant import Preset, Variant, eliminate_at, hands_shown, shown
 
 if TYPE_CHECKING:
     from ..state import Action, GameState, PlayerView, RoundResult
@@ -61,14 +60,7 @@ class IndianOptions(OptionsModel):
         "missed turns in a row count as a middle drop",
     )
 
-    @model_serializer(mode="wrap")
-    def _leave_out_no_timer(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the timer came after the first saves: without it, a game's options dump (and its
-        # save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.turn_timer is None:
-            data.pop("turn_timer", None)
-        return data
+    added_later = {"turn_timer": None}
 
     @field_validator("turn_timer", mode="wrap")
     @classmethod
@@ -98,6 +90,21 @@ class IndianOptions(OptionsModel):
     @property
     def pool_limit(self) -> int | None:
         return {"pool101": 101, "pool201": 201}.get(self.format)
+
+
+@dataclass(frozen=True, slots=True)
+class IndianState(VariantState):
+    """Indian's own state (``GameState.vs``): drops, and the turn timer's bookkeeping."""
+
+    has_drawn: list[bool] = per_seat(False)
+    """The player has drawn this deal (a drop is then a middle drop)."""
+    drops: list[int] = per_seat(0)
+    """The penalty of a player who dropped or declared wrongly this deal (0: none)."""
+    missed: list[int] = per_seat(0)
+    """With the turn timer: each player's missed turns in a row this deal."""
+    drawn: Card | None = private(None)
+    """With the turn timer: the card the player to move drew this turn, from either pile (a
+    missed turn discards it). Private: hidden from the others when it came from the stock."""
 
 
 def hand_rules(wild: int | None = None, decks: int = 2) -> HandRules:
@@ -189,11 +196,13 @@ class Indian(Variant):
     )
     max_players = 6
     finish_action = "Declare"
+    round_word = "deal"
     actions = {
         Declare: ("check_declare", "do_declare"),
         Drop: ("check_drop", "do_drop"),
         MissTurn: ("check_miss", "do_miss"),
     }
+    State = IndianState
 
     def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
         try:
@@ -240,20 +249,22 @@ class Indian(Variant):
     # --- the turn ---------------------------------------------------------------------------
 
     def on_draw(self, new: GameState, card: Card, from_stock: bool) -> None:
+        vs: IndianState = new.vs
         p = new.to_move
-        if new.options.turn_timer is not None:
-            new.drawn = card
-        if not new.has_drawn[p]:
-            new.has_drawn = replace_seat(new.has_drawn, p, True)
+        drawn = card if new.options.turn_timer is not None else vs.drawn
+        if drawn != vs.drawn or not vs.has_drawn[p]:
+            new.vs = replace(vs, drawn=drawn, has_drawn=replace_seat(vs.has_drawn, p, True))
 
     def on_discard(self, new: GameState, card: Card) -> None:
+        vs: IndianState = new.vs
         p = new.to_move
-        if p < len(new.missed) and new.missed[p]:
+        if vs.missed[p]:
             # a turn completed normally: the missed turns are no longer in a row
-            new.missed = replace_seat(new.missed, p, 0)
+            new.vs = replace(vs, missed=replace_seat(vs.missed, p, 0))
 
     def clear_turn(self, new: GameState) -> None:
-        new.drawn = None
+        if new.vs.drawn is not None:
+            new.vs = replace(new.vs, drawn=None)
 
     def draw_phase_extras(self, src: Source, stock_count: int) -> list[Action]:
         return [Drop()] + ([MissTurn()] if src.options.turn_timer is not None else [])
@@ -297,9 +308,10 @@ class Indian(Variant):
     def do_drop(self, state: GameState, action: Drop, checked: None) -> GameState:
         p = state.to_move
         first, middle = state.options.drops
-        penalty = middle if state.has_drawn[p] else first
+        drawn = state.vs.has_drawn[p]
+        penalty = middle if drawn else first
         new = state.copy()
-        kind = "a middle drop" if state.has_drawn[p] else "a first drop"
+        kind = "a middle drop" if drawn else "a first drop"
         log(new, p, f"{state.players[p].name} dropped ({kind}, {penalty} points)")
         _leave_deal(new, p, penalty)
         return new
@@ -308,12 +320,12 @@ class Indian(Variant):
         if src.options.turn_timer is None:
             raise RuleError("a turn can be missed only with the turn timer on (option turn_timer)")
         if src.phase not in ("draw", "play"):
-            raise RuleError("the round is over")
+            raise RuleError("the deal is over")
         if src.phase != "play":
             return None
         # the card drawn this turn is discarded for them (the engine adds a drawn card last,
-        # which covers a state saved without ``drawn``; a view does not show ``drawn``)
-        drawn = getattr(src, "drawn", None)
+        # which covers a view: ``drawn`` is private)
+        drawn = src.vs.drawn
         card = drawn if drawn is not None else hand[-1]
         if card not in hand:
             raise RuleError("the card drawn this turn is not in the hand")
@@ -330,10 +342,8 @@ class Indian(Variant):
             new.hands = with_hand(state.hands, p, rest)
             new.discard = state.discard + [card]
             text += ": the card drawn was discarded"
-        n = len(state.players)
-        missed = list(state.missed) if len(state.missed) == n else [0] * n
-        missed[p] += 1
-        new.missed = missed
+        missed = replace_seat(state.vs.missed, p, state.vs.missed[p] + 1)
+        new.vs = replace(state.vs, missed=missed)
         if missed[p] < MISSES_FOR_A_DROP:
             log(new, p, f"{text} ({missed[p]} in a row)")
             next_turn(new)
@@ -345,6 +355,15 @@ class Indian(Variant):
         _leave_deal(new, p, penalty)
         return new
 
+    def state_problems(self, state: GameState) -> list[str]:
+        vs: IndianState = state.vs
+        problems = []
+        if any(vs.missed) and state.options.turn_timer is None:
+            problems.append("missed turns are recorded but there is no turn timer")
+        if state.phase != "play" and vs.drawn is not None:
+            problems.append("a card is marked as taken this turn outside a turn's play phase")
+        return problems
+
     # --- scoring ----------------------------------------------------------------------------
 
     def score_round(
@@ -352,26 +371,21 @@ class Indian(Variant):
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         rules = self.rules_for(state)
         pool = state.options.pool_limit is not None
-        results = []
-        for q, hand in enumerate(state.hands):
-            if state.eliminated[q]:
-                results.append(PlayerResult([], [], [], 0, 0, 0, "eliminated"))
-                continue
+        drops = state.vs.drops
+
+        def result(q: int, hand: list[Card], arrangement: Arrangement) -> PlayerResult:
             # every hand is revealed at the end of the deal, as it best arranges (a winner's
             # whole hand: a last player in the deal may hold deadwood; a wrong declaration:
             # the 14 cards kept); a dropped hand still counts only the drop or the 80
-            arrangement = best_arrangement(hand, rules)
-            melds = [list(m.cards) for m in arrangement.melds]
-            dead = list(arrangement.deadwood)
             if q == winner:
-                note = "declared" if ending == "declared" else "last in the deal"
-                results.append(PlayerResult(list(hand), melds, dead, 0, 0, 0, note))
-            elif state.drops[q]:
-                wrong = state.drops[q] == WRONG_DECLARATION
-                note = "wrong declaration" if wrong else "dropped"
-                results.append(PlayerResult(list(hand), melds, dead, state.drops[q], 0, 0, note))
-            else:
-                results.append(PlayerResult(list(hand), melds, dead, arrangement.penalty, 0, 0))
+                return shown(hand, arrangement, 0,
+                             "declared" if ending == "declared" else "last in the deal")
+            if drops[q]:
+                note = "wrong declaration" if drops[q] == WRONG_DECLARATION else "dropped"
+                return shown(hand, arrangement, drops[q], note)
+            return shown(hand, arrangement, arrangement.penalty)
+
+        results = hands_shown(state, rules, result)
         if winner is not None:
             for q, result in enumerate(results):
                 if q == winner:
@@ -388,13 +402,8 @@ class Indian(Variant):
 
     def eliminate(self, state: GameState) -> None:
         limit = state.options.pool_limit
-        if limit is None:
-            return
-        for q, score in enumerate(state.scores):
-            if not state.eliminated[q] and score >= limit:
-                state.eliminated[q] = True
-                if state.last_round is not None:
-                    state.last_round.players[q].note += " (eliminated)"
+        if limit is not None:
+            eliminate_at(state, limit, "{} (eliminated)")
 
     def game_winner(self, state: GameState) -> int | None:
         fmt = state.options.format
@@ -423,7 +432,7 @@ class Indian(Variant):
 def _leave_deal(new: GameState, p: int, penalty: int) -> None:
     """Player ``p`` leaves the deal with ``penalty`` points (a drop, a wrong declaration);
     if one player is left, that player wins the deal."""
-    new.drops = replace_seat(new.drops, p, penalty)
+    new.vs = replace(new.vs, drops=replace_seat(new.vs.drops, p, penalty))
     new.out = replace_seat(new.out, p, True)
     left = [q for q, o in enumerate(new.out) if not o]
     if len(left) == 1:

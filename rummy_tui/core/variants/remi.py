@@ -4,6 +4,7 @@ a pick-up from the top three discards that must be melded at once, a closing-car
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,9 @@ from ..melds import MeldRules, classify
 from ..options import OptionsModel
 from ..registry import register
 from ..seats import highest_unique
-from ..state import EndOnEmptyStock, PlayerResult
+from ..state import EndOnEmptyStock, PlayerResult, VariantState, per_seat
 from ..turn import SYMBOL, end_round, log, need_phase, replace_seat
-from ..variant import Preset, Variant
+from ..variant import Variant
 
 if TYPE_CHECKING:
     from ..state import Action, GameState, PlayerView, RoundResult
@@ -30,6 +31,22 @@ class RemiOptions(OptionsModel):
     """Indonesian Remi (seed 000)."""
 
     target: int = Field(500, ge=1, le=100_000, description="points that win the game")
+
+
+@dataclass(frozen=True, slots=True)
+class RemiState(VariantState):
+    """Remi's own state (``GameState.vs``): the pick-up that must be melded, and who has a
+    sequence down. All public: the discard pile is face up."""
+
+    must_meld: Card | None = None
+    """The card taken from the discard pile that must be melded this turn."""
+    came_with: list[Card] = field(default_factory=list)
+    """The cards that came into the hand from above ``must_meld`` (a pick-up of the 2nd or
+    3rd discard). They may not be in the forced meld, and are free once it is down."""
+    seq_down: list[bool] = per_seat(False)
+    """The player has a sequence on the table (sets are allowed)."""
+    extra: list[int] = per_seat(0)
+    """Cards each player took above a picked-up discard (hand-size bookkeeping)."""
 
 
 def hand_rules() -> HandRules:
@@ -92,17 +109,18 @@ def forced_meld_problem(
     """While the card taken from the discard pile waits to be melded: the forced meld is that
     card and cards held before the pick-up; the cards that came with it wait until it is
     down; any other meld must leave the cards to meld it."""
-    must = src.must_meld
+    vs: RemiState = src.vs
+    must = vs.must_meld
     if must is None:
         return None
-    came_with = set(src.came_with)
+    came_with = set(vs.came_with)
     if must in cards:
         if came_with & set(cards):
             return f"{SYMBOL[must]} must form a meld with cards you held before taking it"
         return None
     if came_with & set(cards):
         return f"the cards taken with {SYMBOL[must]} may be melded only after {SYMBOL[must]}"
-    seq = bool(src.seq_down[src.to_move]) or kind == "run"
+    seq = vs.seq_down[src.to_move] or kind == "run"
     if not can_meld(rest, must, seq, _RULES, not_with=came_with):
         return "you must keep the cards to meld the card you took from the discard pile"
     return None
@@ -130,10 +148,7 @@ class Remi(Variant):
     title = "Indonesian Remi"
     aliases = ("indonesian-remi",)
     Options = RemiOptions
-    presets = (
-        Preset("remi", "remi", "Indonesian Remi",
-               "7 cards, sequence before sets, take from the top three discards."),
-    )
+    description = "7 cards, sequence before sets, take from the top three discards."
     max_players = 4
     upcard = False
     dealer_plays_first = True
@@ -144,6 +159,7 @@ class Remi(Variant):
     results_show_table = True
     run_note = " (2-10, or exactly J-Q-K; never an ace)"
     actions = {EndOnEmptyStock: ("check_end_on_empty_stock", "do_end_on_empty_stock")}
+    State = RemiState
 
     def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
         self.no_wild(wild)
@@ -156,7 +172,7 @@ class Remi(Variant):
         return _RULES
 
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
-        return 7 + state.extra[player] - state.laid[player]
+        return 7 + state.vs.extra[player] - state.laid[player]
 
     def next_dealer(self, state: GameState) -> int:
         n = len(state.players)
@@ -172,7 +188,7 @@ class Remi(Variant):
         come into the hand too, but not into that meld."""
         came_with = src.discard[len(src.discard) - depth + 1 :]
         after = list(hand) + list(src.discard[-depth:])
-        if not can_meld(after, card, src.seq_down[src.to_move], _RULES, not_with=came_with):
+        if not can_meld(after, card, src.vs.seq_down[src.to_move], _RULES, not_with=came_with):
             raise RuleError(
                 f"{SYMBOL[card]} must form a meld with cards you held before taking it (you "
                 "may take a discard only if it forms a meld at once with cards from your hand, "
@@ -180,34 +196,40 @@ class Remi(Variant):
             )
 
     def on_take(self, new: GameState, card: Card, depth: int) -> None:
-        new.must_meld = card
+        vs: RemiState = new.vs
+        p = new.to_move
         # the cards above it came into the hand last (the engine appends the taken cards)
-        hand = new.hands[new.to_move]
-        new.came_with = list(hand[len(hand) - depth + 1 :])
-        if depth > 1:
-            p = new.to_move
-            new.extra = replace_seat(new.extra, p, new.extra[p] + depth - 1)
+        hand = new.hands[p]
+        came_with = list(hand[len(hand) - depth + 1 :])
+        extra = replace_seat(vs.extra, p, vs.extra[p] + depth - 1) if depth > 1 else vs.extra
+        new.vs = replace(vs, must_meld=card, came_with=came_with, extra=extra)
 
     def clear_turn(self, new: GameState) -> None:
-        new.must_meld = None
-        new.came_with = []
+        vs: RemiState = new.vs
+        if vs.must_meld is not None or vs.came_with:
+            new.vs = replace(vs, must_meld=None, came_with=[])
+
+    def sequence_down(self, src: Source, player: int) -> bool:
+        return bool(src.vs.seq_down[player])
+
+    def card_to_meld(self, src: Source) -> Card | None:
+        return src.vs.must_meld  # type: ignore[no-any-return]
 
     # --- melds: sets after a sequence, a card kept to discard ------------------------------
 
     def meld_candidates(self, src: Source, hand: list[Card]) -> list[tuple[Card, ...]]:
-        found = [
-            tuple(m.cards)
-            for m in best_arrangement(hand, _RULES, bool(src.seq_down[src.to_move])).melds
-        ]
-        must = src.must_meld
+        vs: RemiState = src.vs
+        seq_down = vs.seq_down[src.to_move]
+        found = [tuple(m.cards) for m in best_arrangement(hand, _RULES, seq_down).melds]
+        must = vs.must_meld
         if must is not None:
             # the forced meld: the card taken and cards held before the pick-up; for a set
             # with no sequence down, a sequence of cards held before goes first
-            others = [c for c in hand if c != must and c not in src.came_with]
+            others = [c for c in hand if c != must and c not in vs.came_with]
             for pair in combinations(others, 2):
                 if classify((must, *pair), _RULES.melds) is not None:
                     found.append((must, *pair))
-            if not src.seq_down[src.to_move]:
+            if not seq_down:
                 for trio in combinations(others, 3):
                     shape = classify(trio, _RULES.melds)
                     if shape is not None and shape.kind == "run":
@@ -215,8 +237,7 @@ class Remi(Variant):
         return found
 
     def check_meld(self, src: Source, rest: list[Card], cards: Sequence[Card], kind: str) -> None:
-        p = src.to_move
-        if kind == "set" and not src.seq_down[p]:
+        if kind == "set" and not src.vs.seq_down[src.to_move]:
             raise RuleError("you may lay down a set only after you have a sequence on the table")
         if not rest:
             raise RuleError("you must keep a card to discard")
@@ -225,21 +246,36 @@ class Remi(Variant):
             raise RuleError(problem)
 
     def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
+        vs: RemiState = new.vs
         p = new.to_move
-        if kind == "run" and not new.seq_down[p]:
-            new.seq_down = replace_seat(new.seq_down, p, True)
-        if new.must_meld is not None and new.must_meld in cards:
-            new.must_meld = None
-            new.came_with = []  # the forced meld is down: the cards that came with it are free
+        if kind == "run" and not vs.seq_down[p]:
+            vs = replace(vs, seq_down=replace_seat(vs.seq_down, p, True))
+        if vs.must_meld is not None and vs.must_meld in cards:
+            # the forced meld is down: the cards that came with it are free
+            vs = replace(vs, must_meld=None, came_with=[])
+        new.vs = vs
 
     def check_discard(self, src: Source, card: Card) -> None:
-        if src.must_meld is not None:
+        if src.vs.must_meld is not None:
             raise RuleError("you must first meld the card you took from the discard pile")
 
     def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
         """The last discard closes the round; the closing card scores a bonus."""
         log(new, player, f"{new.players[player].name} closed with {SYMBOL[card]}")
         end_round(new, player, "closed", card)
+
+    def state_problems(self, state: GameState) -> list[str]:
+        vs: RemiState = state.vs
+        problems = []
+        if state.phase != "play" and (vs.must_meld is not None or vs.came_with):
+            problems.append("a card is marked as taken this turn outside a turn's play phase")
+        hand = state.hands[state.to_move]
+        if state.phase == "play" and vs.must_meld is not None and vs.must_meld not in hand:
+            problems.append(f"the card to meld ({vs.must_meld.code}) is not in the player's hand")
+        if vs.came_with and (vs.must_meld is None or not set(vs.came_with) <= set(hand)):
+            problems.append("cards are marked as taken with a discard, but not with a card to "
+                            "meld in the player's hand")
+        return problems
 
     # --- an empty stock: never rebuilt -------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from ..arrange import best_arrangement
 from ..cards import Card, make_deck
@@ -20,7 +20,7 @@ from ..registry import register
 from ..seats import lowest_unique
 from ..state import Close, PlayerResult
 from ..turn import end_round, log, need_phase, remove, with_hand
-from ..variant import Preset, Variant, target_or_rounds_winner
+from ..variant import Variant, eliminate_at, hands_shown, shown, target_or_rounds_winner
 
 if TYPE_CHECKING:
     from ..arrange import Arrangement
@@ -53,13 +53,7 @@ class FournierOptions(OptionsModel):
         1, ge=1, le=10_000, description="what one point is worth in the agreed stake"
     )
 
-    @model_serializer(mode="wrap")
-    def _leave_out_default_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the stake came after the first saves: at its default, the options dump as before
-        data: dict[str, Any] = handler(self)
-        if self.point_value == 1:
-            data.pop("point_value", None)
-        return data
+    added_later = {"point_value": 1}
 
 
 def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
@@ -102,10 +96,7 @@ class Remigio(Variant):
     key = "remigio"
     title = "Remigio"
     Options: Any = RemigioOptions
-    presets = (
-        Preset("remigio", "remigio", "Remigio",
-               "10 cards kept in hand, jokers wild; 100 penalty points and you are out."),
-    )
+    description = "10 cards kept in hand, jokers wild; 100 penalty points and you are out."
     finish_action = "Close"
     actions = {Close: ("check_close", "do_close")}
     fournier = False
@@ -172,28 +163,18 @@ class Remigio(Variant):
         self, state: GameState, winner: int | None
     ) -> tuple[list[PlayerResult], int, str | None]:
         rules = self.hand_rules(state.options)
-        multiplier, special = 1, None
-        results = []
-        for q, hand in enumerate(state.hands):
-            if state.eliminated[q]:
-                results.append(PlayerResult([], [], [], 0, 0, 0, "eliminated"))
-                continue
-            arrangement = best_arrangement(hand, rules)
-            melds = [list(m.cards) for m in arrangement.melds]
+
+        def result(q: int, hand: list[Card], arrangement: Arrangement) -> PlayerResult:
+            # a Flush or a Remigio need not be all melded: the closer's deadwood is shown too
             if q == winner:
-                multiplier = arrangement.multiplier or 1
-                special = arrangement.special
-                # a Flush or a Remigio need not be all melded: show its deadwood too
-                results.append(
-                    PlayerResult(list(hand), melds, list(arrangement.deadwood), 0, 0, 0, "closed")
-                )
-            else:
-                results.append(
-                    PlayerResult(
-                        list(hand), melds, list(arrangement.deadwood), arrangement.penalty, 0, 0
-                    )
-                )
-        return results, multiplier, special
+                return shown(hand, arrangement, 0, "closed")
+            return shown(hand, arrangement, arrangement.penalty)
+
+        results = hands_shown(state, rules, result)
+        if winner is None:
+            return results, 1, None
+        closing = best_arrangement(state.hands[winner], rules)
+        return results, closing.multiplier or 1, closing.special
 
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
@@ -209,12 +190,7 @@ class Remigio(Variant):
         return int(options.eliminate_at)
 
     def eliminate(self, state: GameState) -> None:
-        limit = state.options.eliminate_at
-        for q, score in enumerate(state.scores):
-            if not state.eliminated[q] and score >= limit:
-                state.eliminated[q] = True
-                if state.last_round is not None:
-                    state.last_round.players[q].note = "eliminated"
+        eliminate_at(state, state.options.eliminate_at, "eliminated")
 
     def game_winner(self, state: GameState) -> int | None:
         left = [q for q, e in enumerate(state.eliminated) if not e]
@@ -257,10 +233,7 @@ class Fournier(Remigio):
     title = "Remigio (Fournier)"
     aliases = ("fournier",)
     Options = FournierOptions
-    presets = (
-        Preset("remigio-fournier", "remigio-fournier", "Remigio (Fournier)",
-               "Fournier's rules: losers pay the closer; up to 10 players, anticlockwise."),
-    )
+    description = "Fournier's rules: losers pay the closer; up to 10 players, anticlockwise."
     max_players = 10
     direction = -1
     fournier = True

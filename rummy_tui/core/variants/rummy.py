@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from ..cards import Card
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
 from ..options import OptionsModel
 from ..registry import register
-from ..state import PlayerResult
+from ..state import PlayerResult, VariantState, per_seat
 from ..turn import SYMBOL, end_round, log, replace_seat
-from ..variant import Preset, Variant, target_or_rounds_winner, winner_collects
+from ..variant import Variant, target_or_rounds_winner, winner_collects
 
 if TYPE_CHECKING:
     from ..state import GameState, PlayerView, RoundResult
@@ -40,14 +41,17 @@ class RummyOptions(OptionsModel):
         "out after this many rebuilds (a guard against a hand that never ends)",
     )
 
-    @model_serializer(mode="wrap")
-    def _leave_out_default_limit(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # the limit came after the first saves: at its default, a game's options dump (and
-        # its save file) is exactly what it was before
-        data: dict[str, Any] = handler(self)
-        if self.rebuild_limit == 20:
-            data.pop("rebuild_limit", None)
-        return data
+    added_later = {"rebuild_limit": 20}
+
+
+@dataclass(frozen=True, slots=True)
+class RummyState(VariantState):
+    """Basic Rummy's own state (``GameState.vs``): who has melded, for "rummy"."""
+
+    melded_before: list[bool] = per_seat(False)
+    """The player melded or laid off in an earlier turn of this hand (no "rummy")."""
+    melded_this_turn: bool = False
+    """The player to move has melded or laid off this turn."""
 
 
 def hand_rules(ace_high: bool = False) -> HandRules:
@@ -90,13 +94,11 @@ class Rummy(Variant):
     short_title = "Rummy"
     aliases = ("basic",)
     Options = RummyOptions
-    presets = (
-        Preset("rummy", "rummy", "Rummy",
-               "Basic Rummy: meld sets and runs, lay off on any meld, go out first."),
-    )
+    description = "Basic Rummy: meld sets and runs, lay off on any meld, go out first."
     max_players = 6
     table_melds = True
     lay_off = True
+    State = RummyState
 
     def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
         self.no_wild(wild)
@@ -133,17 +135,21 @@ class Rummy(Variant):
         self.on_lay_off(new)
 
     def on_lay_off(self, new: GameState) -> None:
-        new.melded_this_turn = True
+        if not new.vs.melded_this_turn:
+            new.vs = replace(new.vs, melded_this_turn=True)
 
     def on_turn_end(self, new: GameState) -> None:
-        p = new.to_move
-        if new.melded_this_turn and not new.melded_before[p]:
-            new.melded_before = replace_seat(new.melded_before, p, True)
-        new.melded_this_turn = False
+        vs: RummyState = new.vs
+        if vs.melded_this_turn:
+            p = new.to_move
+            melded = vs.melded_before
+            if not melded[p]:
+                melded = replace_seat(melded, p, True)
+            new.vs = replace(vs, melded_before=melded, melded_this_turn=False)
 
     def on_hand_emptied(self, new: GameState, player: int) -> None:
         """Going out: "rummy" if the player had not melded in an earlier turn."""
-        ending = "out" if new.melded_before[player] else "rummy"
+        ending = "out" if new.vs.melded_before[player] else "rummy"
         log(new, player, f"{new.players[player].name} went out" + (" — rummy!" if ending == "rummy" else ""))
         end_round(new, player, ending, None)
 
