@@ -110,8 +110,12 @@ def main() -> int:
         out = subprocess.run(
             [sys.executable, __file__, "--one", preset, "--games", str(args.games),
              "--seed", str(args.seed)],
-            capture_output=True, text=True, check=True,
+            capture_output=True, text=True,
         )
+        if out.returncode:
+            print(f"  {preset}: failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
+            report[preset] = {"error": out.stderr.strip()[-2000:]}
+            continue
         r = json.loads(out.stdout)
         n = int(preset.split("/")[1])
         lo, hi = wilson(r["wins"], r["games"])

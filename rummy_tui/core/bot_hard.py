@@ -31,7 +31,7 @@ from .cards import Card
 from .engine import is_legal
 from .hand_rules import HandRules
 from .registry import variant_of
-from .state import Action, Discard, DrawStock, PlayerView, TakeDiscard
+from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
 from .turn import SYMBOL
 
 TAKE_MARGIN = 0
@@ -45,6 +45,11 @@ DANGER_REFUSED = -1
 COUNT_WEIGHT = {"rummy": 12, "remi": 12, "indian": 12, "remigio": 12, "remigio-fournier": 12}
 """Points per dead card added to a hand's count: a card fewer to meld is a turn nearer to
 going out, which wins the round."""
+NO_PURE = 25
+"""Indian: points charged to a hand without a pure sequence."""
+GIVE_UP_TURN = 200
+"""Indian: a deal this long has stalled (neither hand can come together): drop rather than
+play on for ever."""
 SAMPLES = 30
 """Unseen cards sampled per decision when the rules have several decks or jokers."""
 CANDIDATES = 4
@@ -58,6 +63,13 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
     """``hard``'s action given ``normal``'s for the same view: the draw and the discard are
     chosen again by the expectimax; every other action is kept."""
     rs = variant_of(v.variant)
+    if (
+        v.phase == "draw"
+        and v.turn >= GIVE_UP_TURN
+        and Drop in rs.actions
+        and is_legal(v, Drop())
+    ):
+        return Drop()
     if isinstance(normal_action, (DrawStock, TakeDiscard)) and not rs.pickup_must_meld:
         if v.discard and v.stock_count:
             return _draw(v, rng)
@@ -115,14 +127,14 @@ class _Knowledge:
             if not dead:
                 dead = [values[c] for c in a.deadwood]
             w = self.weight * (len(a.deadwood) - 1) if a.deadwood else 0
-            found = self._g[hand] = a.penalty - max(dead, default=0) + w
+            found = self._g[hand] = a.penalty - max(dead, default=0) + w + self.unready(a)
         return found
 
     def expected(self, hand: list[Card]) -> float:
         """The expected count of ``hand`` after a stock draw and the best throw."""
         if not self.total:
             a = best_arrangement(tuple(sorted(hand)), self.scoring, self.seq_down)
-            return a.penalty + self.weight * len(a.deadwood)
+            return a.penalty + self.weight * len(a.deadwood) + self.unready(a)
         base = best_arrangement(tuple(sorted(hand)), self.scoring, self.seq_down)
         values = self.scoring.values
         wild = self.wild
@@ -145,9 +157,16 @@ class _Knowledge:
                 # the card melds with nothing: it is thrown, or replaces a costlier dead card
                 vu = values[u]
                 val = base.penalty if vu >= md else base.penalty + vu - md
-                val += self.weight * len(base.deadwood)
+                val += self.weight * len(base.deadwood) + self.unready(base)
             total += k * val
         return total / self.total
+
+    def unready(self, a: Any) -> int:
+        """Indian: the charge for an arrangement without a pure sequence (no declaration
+        can be made without one, however low the count)."""
+        if not self.rules.declaration:
+            return 0
+        return 0 if any(m.kind == "run" and m.pure for m in a.melds) else NO_PURE
 
     def danger(self, card: Card) -> float:
         """Charge for throwing ``card`` to the next player."""
@@ -270,7 +289,7 @@ def _draw(v: PlayerView, rng: random.Random) -> Action:
             continue
         rest = tuple(x for i, x in enumerate(joined) if i != joined.index(c))
         ra = best_arrangement(rest, k.scoring, k.seq_down)
-        value = ra.penalty + k.weight * len(ra.deadwood)
+        value = ra.penalty + k.weight * len(ra.deadwood) + k.unready(ra)
         if best is None or value < best:
             best = value
     if best is not None and best + TAKE_MARGIN < stock:

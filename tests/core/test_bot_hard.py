@@ -171,3 +171,14 @@ def test_a_game_with_a_hard_seat_saves_and_loads():
     state = new_game("remigio", [PlayerSpec("Ann", "human"), PlayerSpec("Cy", "hard")], seed=2)
     loaded = parse_save(dumps(state))
     assert [p.kind for p in loaded.players] == ["human", "hard"]
+
+
+def test_an_indian_deal_where_neither_hand_comes_together_still_ends():
+    """Game 73 of seed 1001: both hands sat on low-count melds without a pure sequence and
+    threw each card they drew, so the deal ran past simulate's action limit. Hard now counts
+    a hand without a pure sequence as unfinished, and drops a deal that has stalled."""
+    from rummy_tui.core.simulate import game_seed, play_game
+
+    run = play_game("indian", ["hard", "normal"], game_seed(1001, 73))
+    assert run.problem is None
+    assert run.state.phase == "game_over"
