@@ -75,6 +75,10 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
             return _draw(v, rng)
         return normal_action
     if isinstance(normal_action, Discard):
+        if rs.table_melds and not rs.last_discard_closes and len(v.players) > 2:
+            # Basic Rummy at 3+ seats: the expectimax discard lost to normal's (16% of the
+            # wins where 25% is even, 600 games at 4 players), so normal's is kept
+            return normal_action
         return _discard(v, rng, normal_action)
     return normal_action
 
