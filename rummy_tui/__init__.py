@@ -33,7 +33,7 @@ _arrange: Any = None
 
 def rules_text(variant: str | None = None, with_common: bool = False) -> str:
     """The rules document (docs/RULES.md), or one variant's section; see ``rules_doc``."""
-    from .rules_doc import rules_text as _rules_text
+    from .rules_doc import rules_text as _rules_text  # lazy: ``import rummy_tui`` stays light
 
     return _rules_text(variant, with_common=with_common)
 

@@ -15,6 +15,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from . import __version__
+from .commands.play import run_picker
+from .commands.stats import run_where
+
 # sub-command name -> module under rummy_tui.commands
 COMMANDS: dict[str, str] = {
     "arrange": "arrange",
@@ -75,17 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.version:
-        from . import __version__
-
         print(f"rummy-tui {__version__}")
         return 0
     if args.where:
-        from .commands.stats import run_where
-
         return run_where(args)
     if args.command is None:
-        from .commands.play import run_picker
-
         args.run = run_picker
     try:
         return int(args.run(args) or 0)
@@ -96,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: one line, the traceback in a crash log, exit 1
-        from .crash import report_crash
+        from .crash import report_crash  # lazy: needed only after a crash
 
         report_crash(exc, getattr(args, "saves_dir", None))
         return 1

@@ -15,12 +15,12 @@ import time
 import traceback
 from pathlib import Path
 
+from .saves_location import saves_dir as find_saves_dir
+
 
 def write_crash_log(exc: BaseException, saves_dir: str | None = None) -> Path | None:
     """Write the traceback to ``crash-<time>-<pid>.log`` in the saves folder (else the
     temporary folder); the path, or None if no folder could take it."""
-    from .saves_location import saves_dir as find_saves_dir
-
     text = "".join(traceback.format_exception(exc))
     inner = getattr(exc, "error", None)  # Textual's WorkerFailed: the worker's own error
     if isinstance(inner, BaseException) and inner is not exc:

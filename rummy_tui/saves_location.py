@@ -38,7 +38,7 @@ def user_data_dir() -> Path:
     env = _env_path(DATA_ENV)
     if env is not None:
         return env
-    from platformdirs import user_data_path
+    from platformdirs import user_data_path  # lazy: ~6 ms, only without the env variable
 
     return user_data_path(APP_NAME, appauthor=False)
 
@@ -48,7 +48,7 @@ def user_config_dir() -> Path:
     env = _env_path(CONFIG_ENV)
     if env is not None:
         return env
-    from platformdirs import user_config_path
+    from platformdirs import user_config_path  # lazy: see user_data_dir
 
     return user_config_path(APP_NAME, appauthor=False)
 

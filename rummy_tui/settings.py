@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from .atomic import write_atomic
 from .saves_location import settings_path
 
@@ -53,8 +55,6 @@ class Settings:
 
     # --- TOML ---------------------------------------------------------------------------
     def to_toml(self) -> bytes:
-        import tomli_w
-
         data: dict[str, Any] = {}
         for name in ("ascii", "four_colour", "theme", "bot_delay"):
             value = getattr(self, name)

@@ -4,16 +4,31 @@ The app holds the settings of the terminal (ASCII suits, four-colour deck, bot s
 one :class:`GameState` of the game in play. The state changes in one place only,
 :meth:`RummyApp.set_game_state`, which the table screen calls after every ``apply``; autosave
 (``rummy_tui.saves``) hooks in there.
+
+Imports inside methods are deliberate, for the start-up to an interactive picker
+(bench/bench_app.py): the table, statistics and help screens (~85 ms, the help's Markdown
+another ~100 ms), the save models (pydantic) and the statistics store are loaded when first
+needed, not before the picker shows.
 """
 
 from __future__ import annotations
 
+import errno
 import time
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.reactive import reactive
+from textual.screen import ModalScreen
+
+from .commands import _safe_palette, rummy_commands
+from .dialogs.choose import QuitAnywayDialog
+from .dialogs.too_small import TooSmallScreen, too_small
+from .screens.picker import PickerScreen
+from .theme import theme_variables
+from .widgets.save_mark import SaveMark
 
 
 if TYPE_CHECKING:
@@ -27,8 +42,6 @@ if TYPE_CHECKING:
 
 def _short_reason(exc: BaseException) -> str:
     """"disk full" for a full disk, else the last part of the reason (which names the path)."""
-    import errno
-
     text = str(exc)
     if "No space left" in text or getattr(exc, "errno", None) == errno.ENOSPC:
         return "disk full"
@@ -120,7 +133,7 @@ class RummyApp(App[None]):
             return
         if self.crash is not None:  # the app is already stopping on the first error
             return
-        from ..crash import write_crash_log
+        from ..crash import write_crash_log  # lazy: needed only after a crash
 
         self.crash = error
         self.crash_log = write_crash_log(error, self.saves_dir)
@@ -141,11 +154,9 @@ class RummyApp(App[None]):
     def _record_finished(self, state: GameState) -> None:
         """A finished game goes into the statistics once, under its save's name (a finished
         game resumed again is not counted twice; see rummy_tui/history)."""
-        from ..history import store
+        from ..history import store  # lazy: see the module docstring
 
         if self.save_path is None:  # not saved: an id of its own for this run
-            import time
-
             self.save_path_id = getattr(self, "save_path_id", None) or (
                 f"unsaved-{time.strftime('%Y%m%d-%H%M%S')}-{state.variant}-{state.seed}")
         game_id = getattr(self.save_path, "stem", None) or self.save_path_id
@@ -209,8 +220,6 @@ class RummyApp(App[None]):
             self._save(quiet=True)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        from .theme import theme_variables
-
         return super().get_theme_variable_defaults() | theme_variables()
 
     # --- notifications ------------------------------------------------------------------
@@ -233,8 +242,6 @@ class RummyApp(App[None]):
                        markup=markup)
 
     def _modal_up(self) -> bool:
-        from textual.screen import ModalScreen
-
         return bool(self.screen_stack) and isinstance(self.screen, ModalScreen)
 
     def _screen_changed(self) -> None:
@@ -265,8 +272,6 @@ class RummyApp(App[None]):
     def _check_size(self, _: object = None) -> None:
         """Below 80x24 the too-small screen covers everything; it goes when the terminal
         is large enough again."""
-        from .dialogs.too_small import TooSmallScreen, too_small
-
         if not self.screen_stack:
             return
         top = self.screen
@@ -282,8 +287,6 @@ class RummyApp(App[None]):
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """A screen opened while the terminal is too small goes under the too-small screen
         (a pass screen, a dialog, the next round's summary)."""
-        from .dialogs.too_small import TooSmallScreen
-
         if self.screen_stack and isinstance(self.screen, TooSmallScreen) \
                 and not isinstance(screen, TooSmallScreen):
             self.pop_screen()
@@ -292,18 +295,12 @@ class RummyApp(App[None]):
     # --- screens ------------------------------------------------------------------------
     def action_command_palette(self) -> None:
         """The command palette, with paging that survives a resize (app/commands.py)."""
-        from textual.command import CommandPalette
-
-        from .commands import _safe_palette
-
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(_safe_palette()(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands (its Quit runs :meth:`action_quit`) and the game's
-        (app/commands.py), imported when the palette first opens."""
-        from .commands import rummy_commands
-
+        (app/commands.py)."""
         yield from super().get_system_commands(screen)
         yield from rummy_commands(self, screen)
 
@@ -315,8 +312,6 @@ class RummyApp(App[None]):
 
     def _mark_screen(self, screen: Any) -> None:
         """Every screen gets the save mark once (a dialog's covers the one beneath)."""
-        from .widgets.save_mark import SaveMark
-
         if not screen.query(SaveMark):
             screen.mount(SaveMark())
 
@@ -329,15 +324,11 @@ class RummyApp(App[None]):
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
         else:
-            from .screens.picker import PickerScreen
-
             self.push_screen(PickerScreen())
 
     def start_game(self, state: GameState, save_path: Any = None) -> None:
         """Open the table on this state: a new game, or a resumed one with its save file
         (a new game gets a save file of its own, never the last game's)."""
-        from .screens.table import TableScreen
-
         if self.save_lock is not None and self.save_lock.save != save_path:
             self.save_lock.release()
             self.save_lock = None
@@ -350,11 +341,11 @@ class RummyApp(App[None]):
         # The table replaces whatever led to it (picker, setup, a finished game).
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        from .screens.table import TableScreen  # lazy: see the module docstring
+
         self.push_screen(TableScreen(state))
 
     def back_to_picker(self) -> None:
-        from .screens.picker import PickerScreen
-
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(PickerScreen())
@@ -367,7 +358,7 @@ class RummyApp(App[None]):
         return variant() if callable(variant) else None
 
     def action_help(self) -> None:
-        from .dialogs.help import HelpScreen
+        from .dialogs.help import HelpScreen  # lazy: see the module docstring
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -388,8 +379,7 @@ class RummyApp(App[None]):
 
     def _save(self, quiet: bool) -> bool:
         """Write the game to its save file (a new one in the saves folder the first time)."""
-        from .. import saves
-
+        from .. import saves  # lazy: see the module docstring
         from ..saves.lock import SaveLock, SaveLocked
 
         if self.game is None:
@@ -425,18 +415,16 @@ class RummyApp(App[None]):
         hand-over, so it calls this again after clearing: the first autosave of a new game
         fails before the table is even up."""
         if self._save_warning_due and self._save_error:
-            from .screens.table import TableScreen
-
             self.notify(self._save_error + " (the game is not being saved)",
                         title="Not saved", severity="error", timeout=10, markup=False)
+            from .screens.table import TableScreen  # lazy: see the module docstring
+
             if on_table or isinstance(self.screen, TableScreen) and not self.screen.busy:
                 self._save_warning_due = False
 
     async def action_quit(self) -> None:
         """ctrl+q: the game is saved after every move; if the last save failed, quitting
         loses the game, so ask first (a second ctrl+q, or y, quits anyway)."""
-        from .dialogs.choose import QuitAnywayDialog
-
         in_play = self.game is not None and self.game.phase != "game_over"
         if not (in_play and self.autosave and self._autosave_failed) or isinstance(
                 self.screen, QuitAnywayDialog):
@@ -456,16 +444,12 @@ class RummyApp(App[None]):
 
     def action_resume(self) -> None:
         """The picker's Resume list (leaving the table: its game is saved after every move)."""
-        from .screens.picker import PickerScreen
-
         if not isinstance(self.screen, PickerScreen):
             self.game = None
             self.back_to_picker()
         self.call_after_refresh(self._focus_resume)
 
     def _focus_resume(self) -> None:
-        from .screens.picker import PickerScreen
-
         screen = self.screen
         if isinstance(screen, PickerScreen):
             screen.load_saves()
@@ -473,7 +457,7 @@ class RummyApp(App[None]):
 
     def action_statistics(self) -> None:
         """The Statistics screen (the picker's s, game over's s)."""
-        from .screens.stats import StatsScreen
+        from .screens.stats import StatsScreen  # lazy: see the module docstring
 
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())

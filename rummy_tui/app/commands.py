@@ -13,6 +13,9 @@ from functools import partial
 from typing import Any
 
 from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
+from textual.widgets import LoadingIndicator
 
 _APP_COMMANDS = (
     ("New game", "Back to the variant picker", "new_game"),
@@ -53,9 +56,6 @@ def _safe_palette() -> type:
     the same; tests/app/test_palette.py resizes while paging). Until it is fixed upstream, such a key does
     nothing: the next one, after the layout, pages as usual.
     """
-    from textual.binding import Binding
-    from textual.command import CommandList, CommandPalette
-    from textual.widgets import LoadingIndicator
 
     class SafeCommandPalette(CommandPalette):
         BINDINGS = [

@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any
 
+from ..core import declaration
+from ..core.bots import bot_action, choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
-from ..core.engine import apply, check_action, view, view_legal_actions
-from ..core.state import (
-    Declare,
-    DrawStock,
-    GameState,
-    MissTurn,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
-)
+from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
+from ..core.melds import classify
 from ..core.registry import variant_of
+from ..core.state import DrawStock, GameState, MissTurn, NextRound, PlayerView, TakeDiscard
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
@@ -235,17 +231,6 @@ class TableSession:
             self.seats[seat].seen_log = len(new_state.log)
         return new_state
 
-    def wrong_declaration(self, action: Any, new_state: GameState) -> bool:
-        """This declaration was wrong: the declarer is out of the deal, play goes on."""
-        seat = self.viewer
-        return (isinstance(action, Declare) and new_state.phase in IN_PLAY
-                and seat is not None and new_state.out[seat])
-
-    @staticmethod
-    def penalty(new_state: GameState, seat: int) -> int:
-        """The points a wrong declaration (or drop) costs this seat in this deal."""
-        return int(new_state.vs.drops[seat])  # Indian's own state
-
     def push_undo(self, seat: int) -> None:
         desk = self.seats[seat]
         self.undo_stack.append(Undo(self.state, list(desk.order), desk.groups))
@@ -263,9 +248,6 @@ class TableSession:
     def bot_move(self) -> tuple[GameState | None, str]:
         """The computer player's move applied (not committed), and an error to show when its
         choice was refused and the first legal move the engine accepts was played instead."""
-        from ..core.bots import bot_action
-        from ..core.engine import legal_actions
-
         state = self.state
         seat = state.to_move
         # bot_action draws from the game's own random stream, so a resumed game goes on
@@ -372,26 +354,23 @@ class TableSession:
 
     def group_labels(self, cards: list[Card], sizes: list[int] | None) -> list[str]:
         """What each group of the hand on screen is, in the variant's words ("Run", "Set";
-        Indian: "Pure sequence", "Sequence", "Set", "Invalid"), from the core's meld check;
-        a group that is no meld is "Deadwood"."""
+        a group that is no meld is "Deadwood"). Indian: the core's labels, the ones the
+        declare dialog and the summary show ("Pure sequence", "Sequence", "Set",
+        "Invalid"), from the same hand rules, so that the hand and the dialog never
+        disagree."""
         if not sizes:
             return []
-        from ..core.melds import classify
-
         pv = self.view()
-        rules = rules_for(pv.variant, pv.options, pv.wild_card)
-        run = "Sequence" if rules.declaration or rules.sets_need_sequence else "Run"
-        labels: list[str] = []
-        at = 0
-        for size in sizes:
-            shape = classify(tuple(cards[at:at + size]), rules.melds)
-            at += size
-            if shape is None:
-                labels.append("Invalid" if rules.declaration else "Deadwood")
-            elif shape.kind == "set":
-                labels.append("Set")
-            else:
-                labels.append("Pure sequence" if rules.declaration and shape.pure else run)
+        rules = variant_of(pv.variant).rules_for(pv)
+        ends = list(accumulate(sizes, initial=0))
+        groups = [cards[a:b] for a, b in zip(ends, ends[1:])]
+        if rules.declaration:
+            labels = declaration.group_labels(groups, rules)
+        else:
+            run = "Sequence" if rules.sets_need_sequence else "Run"
+            shapes = [classify(tuple(group), rules.melds) for group in groups]
+            labels = ["Deadwood" if shape is None else "Set" if shape.kind == "set" else run
+                      for shape in shapes]
         if all(label in ("Invalid", "Deadwood") for label in labels):
             return []  # nothing to tell apart
         return labels
@@ -434,8 +413,6 @@ class TableSession:
 
     def hint(self) -> Any:
         """What the normal computer player would do, from the viewer's own view."""
-        from ..core.bots import choose_action
-
         return choose_action("normal", self.view(), random.Random(self.state.actions))
 
 

@@ -9,6 +9,8 @@ With ``--stdin`` every input line is one JSON object (``variant``, ``cards``, op
 and ``rules``) and gets one JSON line back, in order; a bad line gets ``{"error": "..."}`` and
 the rest go on; the exit status is 1 if any line failed. On the command line, bad input gets a
 one-line reason on stderr and exit status 2.
+
+Rich, for the table, is imported only when one is printed (start-up: commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
-from . import quote
+from ..core.arrange import arrange
+from . import command, quote
 
 
 def add_parser(sub: Any) -> None:
-    parser = sub.add_parser(
-        "arrange",
+    parser = command(
+        sub, "arrange", run,
         help="the best melds, deadwood and penalty of a hand",
         description="Find the arrangement of a hand into melds and deadwood with the lowest "
         "penalty under a variant's rules. Cards are codes such as AS 10H TD QC JK "
@@ -49,7 +52,6 @@ def add_parser(sub: Any) -> None:
         help="read JSON lines {variant, cards, wild?, rules?} and write one JSON line each",
     )
     parser.add_argument("cards", nargs="*", help="the hand, e.g. AS 2S 3S 9C 9D 9H")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,8 +66,6 @@ def run(args: argparse.Namespace) -> int:
         # an empty table with exit 0 would read as "this hand has nothing in it"
         raise UsageError("arrange: no cards given (for example: rummy-tui arrange "
                          f"--variant {args.variant} AS 2S 3S)")
-    from ..core.arrange import arrange
-
     rules = _parse_rules(args.rule)
     try:
         result = arrange(args.cards, args.variant, wild=args.wild, **rules)
@@ -99,8 +99,6 @@ def _parse_rules(items: list[str]) -> dict[str, Any]:
 
 
 def _run_lines(lines: Any, out: Any) -> int:
-    from ..core.arrange import arrange
-
     failed = False
     for line in lines:
         if not line.strip():

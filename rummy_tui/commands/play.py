@@ -1,7 +1,9 @@
 """Playing: ``rummy-tui`` (the picker), ``rummy-tui new`` and ``rummy-tui resume``.
 
 Everything the user can get wrong on the command line is checked here, before Textual is
-imported, and reported in one line with exit status 2.
+imported, and reported in one line with exit status 2. The app, the engine, the save
+models and the settings are imported inside the functions that need them (start-up:
+commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ import argparse
 import sys
 from typing import Any
 
-from . import MAX_SEED, bounded_int, parse_rule_args, quote
+from ..core.state import PlayerSpec
+from ..core.variants import VARIANTS, RuleError
+from . import MAX_SEED, bounded_int, command, parse_rule_args, quote
 
 
 class PlayError(Exception):
@@ -20,8 +24,6 @@ class PlayError(Exception):
 def parse_players(text: str) -> list[Any]:
     """``"Ann,Bob,cpu:Cy,cpu-easy:Dee"`` -> player specs (``cpu:`` normal, ``cpu-easy:``, ``cpu-hard:``)."""
     from ..core.names import PlayerNameError, check_names
-    from ..core.state import PlayerSpec
-
     if len(text) > 1000:
         raise PlayError(f"bad --players: {len(text)} characters is far too long for a table")
     specs = []
@@ -47,8 +49,6 @@ def parse_players(text: str) -> list[Any]:
 
 def build_game(args: argparse.Namespace) -> Any:
     from ..core.engine import new_game
-
-    from ..core.variants import VARIANTS, RuleError
 
     variant = args.variant.strip().lower()
     if variant not in VARIANTS:
@@ -201,7 +201,7 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_parser(sub: Any) -> None:
-    new = sub.add_parser("new", help="start a game straight at the table")
+    new = command(sub, "new", run_new, help="start a game straight at the table")
     new.add_argument("--variant", required=True,
                      help="rummy, remi, remigio, remigio-fournier or indian")
     new.add_argument("--players", required=True,
@@ -210,9 +210,8 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. target=200 (repeatable)")
     _table_options(new)
-    new.set_defaults(run=run_new)
 
-    resume = sub.add_parser("resume", help="resume a saved game")
+    resume = command(sub, "resume", run_resume, help="resume a saved game")
     resume.add_argument("save", nargs="?", default=None,
                         help="a save file or name (default: the latest)")
     resume.add_argument("--read-only", action="store_true",
@@ -220,4 +219,3 @@ def add_parser(sub: Any) -> None:
     resume.add_argument("--take-over", action="store_true",
                         help="take a game whose other window is gone (a stale lock)")
     _table_options(resume)
-    resume.set_defaults(run=run_resume)

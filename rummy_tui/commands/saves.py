@@ -1,5 +1,6 @@
 """``rummy-tui saves [--json]`` lists the saves folder; ``rummy-tui schema`` prints the JSON
-Schema of a save file (issue 5). Neither command ever changes a file."""
+Schema of a save file (issue 5). Neither command ever changes a file. The save models
+(pydantic) are imported when a command runs (start-up: commands/__init__.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import os
 import sys
 from typing import Any
+
+from . import command, saves_dir_option
 
 
 def _emit(text: str) -> int:
@@ -24,21 +27,16 @@ def _emit(text: str) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    saves = sub.add_parser(
-        "saves",
+    saves = command(
+        sub, "saves", run_saves,
         help="list the saved games (unreadable files are marked with the reason)",
         description="List every *.json file in the saves folder: --saves-dir, else "
         "$RUMMY_TUI_SAVES, else ./saves if the current folder has one, else the per-user data "
         "folder (rummy-tui --where). Unreadable files are listed with the reason.",
     )
     saves.add_argument("--json", action="store_true", help="one JSON array instead of a table")
-    # also accepted after the sub-command; SUPPRESS keeps a top-level --saves-dir intact
-    saves.add_argument("--saves-dir", default=argparse.SUPPRESS,
-                       help="the saves folder (default: see rummy-tui --where)")
-    saves.set_defaults(run=run_saves)
-
-    schema = sub.add_parser("schema", help="print the JSON Schema of a save file")
-    schema.set_defaults(run=run_schema)
+    saves_dir_option(saves, "the saves folder (default: see rummy-tui --where)")
+    command(sub, "schema", run_schema, help="print the JSON Schema of a save file")
 
 
 def _when(info: Any) -> str:

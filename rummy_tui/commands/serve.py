@@ -2,7 +2,8 @@
 
 Checks the command line, then runs :class:`rummy_tui.web.server.RummyServer`. It binds to
 loopback unless ``--host`` names another address, and then warns: there is no login, and
-every visitor gets a full game (and a process) on this machine.
+every visitor gets a full game (and a process) on this machine. The web modules are
+imported when the command runs: the extra may be missing, and ``--help`` must stay fast.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any
+
+from . import command
 from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
@@ -88,8 +91,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    serve = sub.add_parser(
-        "serve", help="play in a web browser (needs the web extra: pip install '.[web]')",
+    serve = command(
+        sub, "serve", run_serve, help="play in a web browser (needs the web extra: pip install '.[web]')",
         description="Serve the game to web browsers: each visitor gets their own games. "
                     "Binds to this machine only (127.0.0.1) unless --host says otherwise.")
     serve.add_argument("--host", default=DEFAULT_HOST,
@@ -100,4 +103,3 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, when it is not http://HOST:PORT "
                             "(behind a proxy)")
-    serve.set_defaults(run=run_serve)

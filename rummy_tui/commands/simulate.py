@@ -7,7 +7,8 @@ Ends with one JSON line (issue 3): variant, players, games, rounds, turns, actio
 invariant_violations, wins, seconds, games_per_second, actions_per_second. The same seed
 gives the same line apart from the timing fields. A progress bar is shown only when stderr
 is a terminal. On a violation: exit 1, and the first violation is printed on stderr with the
-seed and the game number that reproduce it.
+seed and the game number that reproduce it. The simulator and Rich's progress bar are
+imported when the command runs (start-up: commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..core.registry import variant_of
 from ..core.variants import VARIANTS, RuleError
-from . import MAX_SEED, bounded_int, parse_rule_args
+from . import MAX_SEED, bounded_int, command, parse_rule_args
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "simulate",
+    parser = command(
+        subparsers, "simulate", run,
         help="computer players play whole games; invariants checked after every action",
         description="Computer players play whole games; the invariants are checked after "
         "every action. Ends with one JSON line.",
@@ -44,7 +46,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--no-progress", action="store_true", help="never show the progress bar"
     )
-    parser.set_defaults(run=run)
 
 
 def _usage(message: str) -> int:
@@ -53,7 +54,6 @@ def _usage(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.registry import variant_of
     from ..core.simulate import simulate
 
     if args.games < 1:

@@ -1,7 +1,9 @@
 """``rummy-tui stats`` (statistics across games) and ``rummy-tui --where`` (issue 13).
 
 Neither reads anything but the statistics file (``--rebuild`` also reads the saves), and a
-statistics file that cannot be read is refused in one line and left as it is.
+statistics file that cannot be read is refused in one line and left as it is. The
+statistics store, the saves and the folder lookup are imported when a command runs
+(start-up: commands/__init__.py).
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ import json
 import sys
 from typing import Any
 
+from . import command, saves_dir_option
+from .saves import _emit
+
 
 def add_parser(sub: Any) -> None:
-    stats = sub.add_parser(
-        "stats",
+    stats = command(
+        sub, "stats", run_stats,
         help="statistics across finished games, per player and variant",
         description="Statistics across finished games: games, wins, rounds, penalties, "
         "streaks and head-to-head records per player and variant. Games are recorded when "
@@ -26,9 +31,7 @@ def add_parser(sub: Any) -> None:
     stats.add_argument("--json", action="store_true", help='one JSON object {"players": [...]}')
     stats.add_argument("--rebuild", action="store_true",
                        help="recompute the statistics from the finished saves in the saves folder")
-    stats.add_argument("--saves-dir", default=argparse.SUPPRESS,
-                       help="the saves folder --rebuild reads (see rummy-tui --where)")
-    stats.set_defaults(run=run_stats)
+    saves_dir_option(stats, "the saves folder --rebuild reads (see rummy-tui --where)")
 
 
 def run_where(args: argparse.Namespace) -> int:
@@ -99,8 +102,6 @@ def _describe(stats: list[Any], variant: str | None) -> str:
 def run_stats(args: argparse.Namespace) -> int:
     from ..history import records, store
     from ..saves_location import saves_dir, stats_path
-    from .saves import _emit
-
     if args.variant and args.variant.strip().lower() not in _VARIANTS:
         print(f"error: unknown variant {args.variant!r} (choose from {', '.join(_VARIANTS)})",
               file=sys.stderr)

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Any
 
-from .arrange_build import Arrangement, ArrangedMeld, Special
+from .arrange_build import Arrangement, ArrangedMeld
 from .arrange_multi import MultiDeckSolver
 from .arrange_tables import TableCache
 from .cards import ALL_CARDS, Card, CardError, parse_card

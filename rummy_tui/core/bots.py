@@ -252,7 +252,6 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     rs = variant_of(v.variant)
     rules = _rules(v)
     hand = v.hand
-    p = v.player
     if v.phase == "draw":
         if Drop in rs.actions:
             if _should_drop(v, hand, rules):

@@ -282,6 +282,16 @@ class Variant:
         does (the saves' validation asks; per-seat lengths are checked there)."""
         return []
 
+    def drop_cost(self, src: Source, player: int) -> tuple[str, int] | None:
+        """What dropping out of the round now would cost this player: ("first" or "middle",
+        points), or None in a variant without drops (Indian has them)."""
+        return None
+
+    def wrong_declaration(self, src: Source, player: int) -> int:
+        """The penalty of the wrong declaration this player made this round, 0 if none (only
+        Indian has declarations)."""
+        return 0
+
     results_show_table: bool = False
     """Remi: a round result's melds are those on the table, not part of the hand shown."""
 

@@ -10,7 +10,6 @@ No Textual or Rich here; the state is read through its public fields only.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, Literal

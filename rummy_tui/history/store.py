@@ -162,7 +162,7 @@ def rebuild(saves_folder: Path, path: Path | None = None) -> tuple[int, list[str
     """Recompute the game records from the finished saves in ``saves_folder`` (profiles are
     kept). Returns (games recorded, one line per save that could not be read). A statistics
     file that cannot be read is refused, not replaced."""
-    from .. import saves
+    from .. import saves  # lazy: the save models (pydantic), for a rebuild only
 
     old = load(path)
     games: dict[str, GameRecord] = {}

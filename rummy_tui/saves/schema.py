@@ -21,12 +21,14 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     SerializerFunctionWrapHandler,
     ValidationError,
     create_model,
     model_serializer,
     model_validator,
 )
+from pydantic_core import PydanticCustomError, core_schema
 from typing_extensions import TypedDict
 
 from ..core.cards import ALL_CARDS, Card
@@ -90,10 +92,30 @@ CardCode = Literal[
     "JK",
 ]
 assert list(CardCode.__args__) == CARD_CODES_BY_INDEX  # type: ignore[attr-defined]
-Cards = Annotated[list[CardCode], Field(max_length=1000)]
+class AtMost:
+    """A list's ``max_length``, checked before its items are (pydantic counts them after
+    validating every item: a file of 700,000 stock cards took seconds to refuse)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def _check(self, value: Any) -> Any:
+        if isinstance(value, list) and len(value) > self.n:
+            raise PydanticCustomError(
+                "too_long", "List should have at most {max_length} items, not {actual_length}",
+                {"max_length": self.n, "actual_length": len(value)})
+        return value
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        inner = handler(source)
+        inner["max_length"] = self.n  # for the JSON schema (maxItems), and a second guard
+        return core_schema.no_info_before_validator_function(self._check, inner)
+
+
+Cards = Annotated[list[CardCode], AtMost(1000)]
 """A pile, a hand or a meld: a game has at most three decks."""
 _INT = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]
-_PER_SEAT = Field(max_length=10)
+_PER_SEAT = AtMost(10)
 
 
 # No control characters in text that the app and `rummy-tui saves` print: a damaged or
@@ -168,7 +190,7 @@ class _SharedStateModel(_Model):
     stock: Cards = Field(description="the stock, top card last")
     discard: Cards = Field(description="the discard pile, top card last")
     wild_card: CardCode | None
-    table: Annotated[list[TableMeldModel], Field(max_length=1000)]
+    table: Annotated[list[TableMeldModel], AtMost(1000)]
     scores: Annotated[list[_INT], _PER_SEAT]
     out: Annotated[list[bool], _PER_SEAT]
     eliminated: Annotated[list[bool], _PER_SEAT]
@@ -213,7 +235,7 @@ def _format_type(tp: Any, per_seat: bool) -> Any:
         item = simple[args[0]]
         if per_seat:
             return Annotated[list[item], _PER_SEAT]  # type: ignore[valid-type]
-        return Annotated[list[item], Field(max_length=1000)]  # type: ignore[valid-type]
+        return Annotated[list[item], AtMost(1000)]  # type: ignore[valid-type]
     raise TypeError(f"a variant state field of type {tp!r} has no place in the save format: "
                     "use cards, ints >= 0, bools, or lists of them (saves/schema.py)")
 
@@ -269,14 +291,14 @@ class SaveFile(_Model):
     variant: VariantName
     preset: Annotated[str, Field(max_length=40)] = Field(description="the picker entry: the variant, or indian-<format>")
     options: Annotated[dict[str, Any], Field(max_length=30)] = Field(description="the variant's options (core/options.py)")
-    players: Annotated[list[PlayerModel], Field(min_length=2, max_length=10)]
+    players: Annotated[list[PlayerModel], Field(min_length=2), AtMost(10)]
     seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = Field(
         description="the game's seed: with the counters in state, the RNG state")
     state: StateModel
     # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
-    history: Annotated[list[RoundResultModel], Field(max_length=2000)] = Field(
+    history: Annotated[list[RoundResultModel], AtMost(2000)] = Field(
         description="every finished round, in order")
-    log: Annotated[list[LogEntryModel], Field(max_length=500_000)] = Field(
+    log: Annotated[list[LogEntryModel], AtMost(500_000)] = Field(
         description="the action log, as the players saw it")
 
     @model_validator(mode="after")

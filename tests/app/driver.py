@@ -23,17 +23,7 @@ from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.engine import view
-from rummy_tui.core.state import (
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    LayOff,
-    Meld,
-    TakeDiscard,
-)
+from rummy_tui.core import state
 
 
 async def press(pilot: Pilot, *keys: str) -> None:
@@ -61,6 +51,13 @@ async def settle(pilot: Pilot, limit: int = 400) -> None:
         if screen.state.phase in ("round_over", "game_over") and not screen.busy:
             return
     raise AssertionError("the computer players never handed back the keyboard")
+
+
+async def table_and_hand(pilot: Pilot) -> tuple[TableScreen, Hand]:
+    """Once the computer players have moved: the table and the hand at the keyboard."""
+    await settle(pilot)
+    table = table_of(pilot.app)
+    return table, table.query_one(Hand)
 
 
 async def move_cursor_to(pilot: Pilot, hand: Hand, index: int) -> None:
@@ -118,16 +115,16 @@ async def play_human_move(pilot: Pilot) -> Any:
     hand = table.query_one(Hand)
     before = table.state
     match action:
-        case DrawStock():
+        case state.DrawStock():
             await press(pilot, "s")
-        case TakeDiscard(depth=1):
+        case state.TakeDiscard(depth=1):
             await press(pilot, "d")
-        case TakeDiscard(depth=depth):
+        case state.TakeDiscard(depth=depth):
             await press(pilot, str(depth))
-        case Meld(cards=cards):
+        case state.Meld(cards=cards):
             await select_cards(pilot, hand, cards)
             await press(pilot, "m")
-        case LayOff(cards=cards, meld_index=index):
+        case state.LayOff(cards=cards, meld_index=index):
             await select_cards(pilot, hand, cards)
             await press(pilot, "l")
             await settled(pilot.app)
@@ -135,22 +132,22 @@ async def play_human_move(pilot: Pilot) -> Any:
             for _ in range(index):
                 await press(pilot, "down")
             await press(pilot, "enter")
-        case Discard(card=card):
+        case state.Discard(card=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
             await discard(pilot)
-        case Close(discard=card) | Declare(finish=card):
+        case state.Close(discard=card) | state.Declare(finish=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
             await press(pilot, "c")
             await settled(pilot.app)
             await choose_finish(pilot, card)
-        case Drop():
+        case state.Drop():
             await press(pilot, "r")
             await settled(pilot.app)
             assert isinstance(app.screen, ConfirmDialog)
             await press(pilot, "y")
-        case EndOnEmptyStock():
+        case state.EndOnEmptyStock():
             await press(pilot, "e")
         case _:
             raise AssertionError(f"no key for {action!r}")

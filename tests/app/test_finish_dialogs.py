@@ -61,6 +61,17 @@ def message(table: TableScreen) -> str:
     return str(table.query_one(TableMessages).render())
 
 
+async def draw_and_point_at(pilot, code: str) -> tuple[TableScreen, Hand]:
+    """Ann, to move, draws from the stock and puts the cursor on the card ``code``."""
+    await settle(pilot)
+    table = pilot.app.screen
+    await pilot.press("s")
+    await pilot.pause()
+    hand = table.query_one(Hand)
+    await move_cursor_to(pilot, hand, hand.cards.index(parse_card(code)))
+    return table, hand
+
+
 # --- Indian: the finish slot ---------------------------------------------------------------
 VALID = "3S 4S 5S 9H 7C JH KD KC KH AS AD AC AH"  # sevens wild: 9♥ 7♣ J♥ is a sequence
 NO_PURE = "8H 9H 7C JH KD KC KH AS AD AC 3D 3C 3S"
@@ -70,12 +81,7 @@ async def test_indian_declare_dialog_says_valid_and_declares():
     state = rigged("indian", VALID, "2D", wild="7D")
     app = app_for(state)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        await pilot.press("s")
-        await pilot.pause()
-        hand = table.query_one(Hand)
-        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("2D")))
+        table, hand = await draw_and_point_at(pilot, "2D")
         await pilot.press("c")
         await pilot.pause()
         dialog = app.screen
@@ -104,13 +110,8 @@ async def test_indian_declare_dialog_names_the_reason_and_esc_changes_nothing():
     state = rigged("indian", NO_PURE, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy")
     app = app_for(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        await pilot.press("s")
-        await pilot.pause()
+        table, hand = await draw_and_point_at(pilot, "2D")
         before = copy.deepcopy(table.state)
-        hand = table.query_one(Hand)
-        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("2D")))
         await pilot.press("c")
         await pilot.pause()
         dialog = app.screen
@@ -192,12 +193,7 @@ async def test_remigio_close_refusal_names_the_card():
     state = rigged("remigio", "2S 3S 4S 5H 6H 7H 9C 9D QS KD", "2C")
     app = app_for(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        await pilot.press("s")
-        await pilot.pause()
-        hand = table.query_one(Hand)
-        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("QS")))
+        table, hand = await draw_and_point_at(pilot, "QS")
         before = copy.deepcopy(table.state)
         await pilot.press("c")
         await pilot.pause()
@@ -222,12 +218,7 @@ async def test_a_discard_from_a_meld_asks_first_and_no_keeps_the_state():
     state = rigged("rummy", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "QC")
     app = app_for(state)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        await pilot.press("s")
-        await pilot.pause()
-        hand = table.query_one(Hand)
-        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("2S")))
+        table, hand = await draw_and_point_at(pilot, "2S")
         before = copy.deepcopy(table.state)
         await pilot.press("x")
         await pilot.pause()
@@ -249,12 +240,7 @@ async def test_a_discard_of_an_odd_card_is_not_asked():
     state = rigged("rummy", "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "QC")
     app = app_for(state)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        await pilot.press("s")
-        await pilot.pause()
-        hand = table.query_one(Hand)
-        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("KC")))
+        table, hand = await draw_and_point_at(pilot, "KC")
         await pilot.press("x")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog)

@@ -25,15 +25,23 @@ async def test_a_failed_autosave_is_an_error_on_the_table(tmp_path):
         assert errors and "not being saved" in errors[0].message, list(app._notifications)
 
 
+async def _at_table_press_ctrl_q(pilot) -> list:
+    """Past the pass screen to the table, then ctrl+q; returns the app's exit calls (a stub
+    records them, so the test can go on after a quit)."""
+    app = pilot.app
+    await press(pilot, "enter")
+    await settle(pilot)
+    exits: list = []
+    app.exit = lambda *a, **k: exits.append(a)  # type: ignore[method-assign]
+    await pilot.press("ctrl+q")
+    await pilot.pause()
+    return exits
+
+
 async def test_ctrl_q_asks_before_quitting_an_unsaved_game(tmp_path):
     app = make_app("rummy", "Ann,Bob", seed=1, autosave=True, saves_dir=_unwritable(tmp_path))
     async with app.run_test(size=(100, 32)) as pilot:
-        await press(pilot, "enter")
-        await settle(pilot)
-        exits = []
-        app.exit = lambda *a, **k: exits.append(a)  # type: ignore[method-assign]
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        exits = await _at_table_press_ctrl_q(pilot)
         assert isinstance(app.screen, ConfirmDialog) and not exits
         assert "could not be saved: quit anyway?" in app.screen.question
         await pilot.press("n")
@@ -49,11 +57,6 @@ async def test_ctrl_q_asks_before_quitting_an_unsaved_game(tmp_path):
 async def test_ctrl_q_quits_at_once_when_the_game_is_saved(tmp_path):
     app = make_app("rummy", "Ann,Bob", seed=1, autosave=True, saves_dir=str(tmp_path))
     async with app.run_test(size=(100, 32)) as pilot:
-        await press(pilot, "enter")
-        await settle(pilot)
-        exits = []
-        app.exit = lambda *a, **k: exits.append(a)  # type: ignore[method-assign]
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        exits = await _at_table_press_ctrl_q(pilot)
         assert not isinstance(app.screen, ConfirmDialog) and exits == [()]
         assert list(tmp_path.glob("*.json"))

@@ -8,11 +8,10 @@ from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.dialogs.too_small import TooSmallScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.card import CardWidget
-from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.core.cards import parse_cards
 
 from .conftest import make_app
-from .driver import press, settle, table_of
+from .driver import press, settle, table_and_hand, table_of
 
 
 async def test_too_small_a_terminal_covers_the_game_until_it_is_large_enough():
@@ -50,9 +49,7 @@ async def test_a_screen_opened_while_too_small_stays_under_the_notice():
 async def test_a_long_hand_wraps_so_that_every_card_is_on_screen_at_80x24():
     app = make_app("remi", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H")
         hand.show(cards)
         await pilot.pause()

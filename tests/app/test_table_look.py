@@ -5,7 +5,11 @@ direction of play, undo in the footer, the four-colour toggle and the piles' fix
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
+from textual.app import App
 
 from rummy_tui import saves
 from rummy_tui.app.app import RummyApp
@@ -14,11 +18,15 @@ from rummy_tui.app.widgets.card import CardWidget
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.piles import Piles
-from rummy_tui.core.engine import apply, new_game
+from rummy_tui.app.widgets.table_parts import ActionLog
+from rummy_tui.core.cards import parse_card, parse_cards
+from rummy_tui.core.declaration import check_declaration
+from rummy_tui.core.engine import apply, new_game, view as engine_view
+from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Discard, DrawStock
 
 from .conftest import make_app, seats
-from .driver import press, settle, table_of
+from .driver import press, settle, table_and_hand, table_of
 
 
 def _footer_keys(app: RummyApp) -> set[str]:
@@ -30,9 +38,7 @@ def _footer_keys(app: RummyApp) -> set[str]:
 async def test_shift_arrows_move_the_card_and_the_order_survives_a_draw():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         before = list(hand.cards)
         await press(pilot, "home", "shift+right", "shift+right")
         moved = before[1:3] + before[:1] + before[3:]
@@ -183,9 +189,7 @@ async def test_ten_seats_fit_at_80x24_with_the_hand_whole():
 async def test_the_four_colour_toggle_repaints_the_hand_at_once():
     app = make_app("rummy", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         diamond = next(w for w in hand.query(CardWidget) if w.card.suit == 2)
 
         def ink() -> set:
@@ -222,8 +226,6 @@ async def test_the_piles_keep_their_width_as_the_stock_runs_down():
 
 
 def test_the_groups_of_a_hand_are_named_in_the_variants_words():
-    from rummy_tui.core.cards import parse_cards
-
     hand = parse_cards("7S 8S 9S QH QD QC 2C 5D")
     rummy = TableSession(new_game("rummy", seats("Ann,Bob"), seed=4))
     rummy.viewer = 0
@@ -233,6 +235,25 @@ def test_the_groups_of_a_hand_are_named_in_the_variants_words():
     indian.viewer = 0
     labels = indian.group_labels(hand, [3, 3, 2])
     assert labels[1:] == ["Set", "Invalid"] and labels[0] in ("Pure sequence", "Sequence")
+
+
+@pytest.mark.parametrize("hand", [
+    "3S 4S 5S 9H 7C JH KD KC KH AS AD AC AH",  # valid, sevens wild: 9♥ 7♣ J♥ a sequence
+    "8H 9H 7C JH KD KC KH AS AD AC 3D 3C 3S",  # no pure sequence
+    "3S 4S 5S 9H 10H 2C 5D 8C KD KC QH AS 6D",  # a pure sequence, much in no group
+])
+def test_the_indian_hand_and_the_declare_dialog_name_the_groups_alike(hand):
+    """Issue 12: the labels under an Indian hand come from the core's declaration check,
+    the one the declare dialog and the summary show, with the same hand rules."""
+    state = new_game("indian", seats("Ann,Bob"), seed=4).copy()
+    state.wild_card = parse_card("7D")
+    session = TableSession(state)
+    session.viewer = 0
+    pv = session.view()
+    check = check_declaration(parse_cards(hand), variant_of("indian").rules_for(pv))
+    order = [card for group in check.groups for card in group.cards]
+    labels = session.group_labels(order, [len(group.cards) for group in check.groups])
+    assert labels == [group.label for group in check.groups]
 
 
 async def test_an_arranged_hand_has_its_groups_named_under_the_cards():
@@ -289,9 +310,7 @@ async def test_a_wrapped_hand_drops_its_labels_when_the_terminal_gets_short():
 
     app = make_app("remi", "Ann,cpu:Bob", seed=3)
     async with app.run_test(size=(80, 32)) as pilot:
-        await settle(pilot)
-        table = table_of(app)
-        hand = table.query_one(Hand)
+        table, hand = await table_and_hand(pilot)
         cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H")
         hand.show(cards, groups=[13, 5], labels=["Sequence", "Sequence"])
         await pilot.pause()
@@ -325,3 +344,20 @@ async def test_ascii_mode_draws_the_new_marks_in_ascii():
         assert "Draw -> Meld -> Discard" in bar, bar
         assert str(table.query_one("#players-box").border_title) == "Players v"
         assert str(table.query_one("#discarded-by").render()).startswith("^ Bob")
+
+
+@pytest.mark.parametrize("variant,words", [("indian", "A new deal."), ("rummy", "A new round.")])
+async def test_an_empty_log_speaks_of_a_new_deal_in_indian(variant, words):
+    """Issue 12: Indian's word is "deal" (Variant.round_word), in the log box too."""
+    view = replace(engine_view(new_game(variant, seats("Ann,Bob"), seed=4), 0), log=[])
+
+    class LogApp(App[None]):
+        def compose(self):
+            yield ActionLog()
+
+    app = LogApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(ActionLog)
+        log.show(view, ascii=False)
+        await pilot.pause()
+        assert str(log.render()) == words

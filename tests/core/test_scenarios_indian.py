@@ -9,6 +9,7 @@ import pytest
 from test_engine_support import card, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game, view
+from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Declare, Discard, DrawStock, Drop, Meld, NextRound
 from rummy_tui.core.variants import RuleError
 
@@ -175,3 +176,21 @@ def test_indian_has_no_table_melds():
     state = play(state, DrawStock())
     refused(state, Meld(tuple(state.hands[0][:3])), "melds stay in your hand")
     play(state, Discard(card("2H")))
+
+
+def test_the_drop_cost_and_a_wrong_declaration_are_asked_of_the_variant():
+    """The app asks these hooks (the drop's confirmation, the wrong declaration's dialog)
+    instead of reading Indian's own state."""
+    state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
+    indian = variant_of("indian")
+    assert indian.drop_cost(view(state, 0), 0) == ("first", 20)
+    state.vs = replace(state.vs, has_drawn=[True, False, False])
+    assert indian.drop_cost(view(state, 0), 0) == ("middle", 40)
+    dropped = play(state, Drop())
+    assert dropped.vs.drops[0] == 40 and indian.wrong_declaration(dropped, 0) == 0
+    state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
+    wrong = play(state, DrawStock(), Declare(card("2D")))
+    assert indian.wrong_declaration(wrong, 0) == 80 and indian.wrong_declaration(wrong, 1) == 0
+    rummy = new_state("rummy", 2)
+    assert variant_of("rummy").drop_cost(rummy, 0) is None
+    assert variant_of("rummy").wrong_declaration(rummy, 0) == 0

@@ -25,13 +25,22 @@ from textual.widgets.option_list import Option
 
 from ...core.arrange import best_arrangement
 from ...core.cards import Card
-from ...core.declaration import INVALID, PURE, SEQUENCE, DeclarationCheck, check_declaration
-from ...core.declaration import group_label
+from ...core.declaration import (
+    INVALID,
+    PURE,
+    SEQUENCE,
+    DeclarationCheck,
+    check_declaration,
+    group_label,
+)
+from ...core.engine import view
 from ...core.hand_rules import HandRules, RuleError
+from ...core.registry import variant_of
+from ...core.state import Declare
 from ...core.turn import remove
 from ..screens.summary import SPECIAL_NAMES
-from .choose import OnceModal
 from ..widgets.table_parts import card_text, cards_text
+from .choose import MessageDialog, OnceModal
 
 if TYPE_CHECKING:
     from ...core.state import GameState
@@ -223,21 +232,15 @@ def start_index(choices: list[FinishChoice], wanted: Card | None) -> int:
 
 def state_word(state: GameState) -> str:
     """"round", or what the game's rule text calls it (Indian: "deal")."""
-    from ...core.registry import variant_of
-
     return str(variant_of(state.variant).round_word)
 
 
 def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> bool:
     """This move was a wrong declaration (whether the others play on or, with one player
     left, the deal is over): the declarer is told why before anything else."""
-    from ...core.state import Declare
-    from ...core.variants.indian import WRONG_DECLARATION
-
     if not isinstance(action, Declare) or seat is None:
         return False
-    drops = getattr(new_state.vs, "drops", None)  # Indian's own state
-    return bool(drops) and drops[seat] == WRONG_DECLARATION
+    return bool(variant_of(new_state.variant).wrong_declaration(new_state, seat))
 
 
 def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: bool,
@@ -245,17 +248,12 @@ def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: b
     """What the declarer learns before the keyboard is passed on: the penalty in the title,
     the reason once, the 13 cards as declared (labelled groups) and the finish card apart.
     The declaration showed the hand to everyone, so the modal shows it too."""
-    from ...core.engine import view
-    from ...core.registry import variant_of
-    from .choose import MessageDialog
-
     pv = view(state, seat)
     rest = remove(pv.hand, (finish,))
     body = declaration_text(check_declaration(rest or list(pv.hand),
                                               variant_of(pv.variant).rules_for(pv)),
                             finish if rest is not None else None, ascii, four)
-    drops = getattr(state.vs, "drops", None)  # Indian's own state
-    penalty = drops[seat] if drops else 0
+    penalty = variant_of(state.variant).wrong_declaration(state, seat)
     over = state.phase not in ("draw", "play")
     title = (f"Wrong declaration: {penalty} points"
              + (", and the deal is over" if over else ", you are out of this deal"))

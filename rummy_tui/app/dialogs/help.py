@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
+
+from ...rules_doc import rules_text
 
 KEYS_MD = """\
 ## Keys
 
 | key | action |
 |---|---|
-| ← → | move the cursor |
-| space | select or unselect the card under the cursor |
+| ← → | move the cursor (Home, End: to the ends of the hand) |
+| shift+← shift+→ (or `<` `>`) | move the card under the cursor: your order is kept through the game and saved |
+| space | select or unselect the card under the cursor (Esc: unselect all) |
 | `s` | draw from the stock |
 | `d` | take the top discard (Remi: `1`, `2`, `3` for the nth card from the top) |
 | `m` | meld the selected cards |
@@ -36,11 +39,10 @@ Everything works with the mouse too: click a card to select it, click the stock 
 discard pile to draw from it.
 """
 
+
 def variant_rules(variant: str | None) -> str:
     """docs/RULES.md (packaged with rummy_tui, see ``rummy_tui.rules_doc``): one variant's
     section plus the common one, or the whole document when no game is chosen yet."""
-    from ...rules_doc import rules_text
-
     try:
         return rules_text(variant, with_common=True) if variant else rules_text()
     except (OSError, ValueError) as exc:
@@ -71,8 +73,6 @@ class HelpScreen(ModalScreen[None]):
         self.variant = variant
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
-
         with Vertical():
             yield Static(" Rules and keys — Esc to close", id="help-title")
             with VerticalScroll(id="help-scroll"):

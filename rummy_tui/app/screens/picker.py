@@ -5,7 +5,9 @@ sections: the games in progress (resumed at the table), the finished ones (Enter
 result, read-only: nothing is saved and the game is not counted again), and the unreadable
 files with their one-line reason (they cannot be opened, nor are they ever touched). Each game
 is named by its picker title, round and players, never by its file name; names are text.
-The list is read after the first paint: start-up to an interactive picker is measured.
+The list is read after the first paint: start-up to an interactive picker is measured. For
+the same reason the save models (pydantic), the setup screen and the game-over screen are
+imported inside the methods that need them.
 
 The two lists share the height of the terminal: each gets the rows it needs when both fit,
 else the Resume list gets two fifths or more and the rule sets the rest (``_fit_lists``), so no list
@@ -26,9 +28,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..typed import rummy_app
+from ...saves_location import has_save_files, saves_dir
+from ..dialogs.choose import ConfirmDialog
 from ..presets import PRESETS, VARIANT_TITLES, preset_by_key
 from ..rules import player_range
+from ..typed import rummy_app
 
 
 HINTS = {
@@ -109,8 +113,6 @@ class PickerScreen(Screen[None]):
         self._saves: dict[str, object] = {}
         # Reading the saves imports pydantic and parses every file: done in a thread, and not
         # at all when there is no save, so the picker takes keys at once (bench_app.py).
-        from ...saves_location import has_save_files, saves_dir
-
         if has_save_files(saves_dir(rummy_app(self).saves_dir)):
             self._scan_saves_in_background()
 
@@ -124,7 +126,7 @@ class PickerScreen(Screen[None]):
         self._show_saves(*self._scan_saves())
 
     def _scan_saves(self) -> tuple[list, str]:
-        from ... import saves
+        from ... import saves  # lazy: see the module docstring
 
         try:
             infos = saves.list_saves(saves.saves_dir(rummy_app(self).saves_dir))
@@ -235,7 +237,7 @@ class PickerScreen(Screen[None]):
             resume.action_first()
 
     def _resume(self, key: str | None) -> None:
-        from ... import saves
+        from ... import saves  # lazy: see the module docstring
 
         info = getattr(self, "_saves", {}).get(key or "")
         if info is None:
@@ -251,7 +253,7 @@ class PickerScreen(Screen[None]):
         if state.phase == "game_over":
             # Over: its result, read-only. Not the table (which re-saved the file and showed
             # the last round again), no lock, nothing written, not counted again.
-            from .summary import GameOverScreen
+            from .summary import GameOverScreen  # lazy: see the module docstring
 
             self.app.push_screen(GameOverScreen(state))
             return
@@ -259,9 +261,7 @@ class PickerScreen(Screen[None]):
 
     def _open_locked(self, state: Any, path: Any) -> None:
         """One window per save: take the save's lock, or ask whether to look read-only."""
-        from ...saves.lock import SaveLock, SaveLocked
-        from ..dialogs.choose import ConfirmDialog
-
+        from ...saves.lock import SaveLock, SaveLocked  # lazy: see the module docstring
         app: Any = self.app
         lock = SaveLock(path)
         try:
@@ -290,8 +290,8 @@ class PickerScreen(Screen[None]):
         return preset_by_key(str(option_list.get_option_at_index(index).id)).variant
 
     def _open(self, key: str | None) -> None:
-        from .setup import SetupScreen
-
         if key is None:
             return
+        from .setup import SetupScreen  # lazy: see the module docstring
+
         self.app.push_screen(SetupScreen(preset_by_key(key)))

@@ -20,13 +20,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import (Button, Footer, Input, Label, RadioButton, RadioSet, Select,
-                             Static)
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
-from ..typed import rummy_app
+from ...core.engine import new_game
+from ...core.names import PlayerNameError, check_name, check_names
 from ...core.options import options_model
+from ...core.state import PlayerSpec
+from ...core.variants import RuleError
+from ...history import store
 from ..presets import Preset
 from ..rules import player_range
+from ..typed import rummy_app
 
 KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy", "easy"), ("Hard", "hard")]
 """Who plays a seat: the choices of a :class:`SeatKind` row (a computer player of normal,
@@ -129,8 +133,6 @@ class SetupScreen(Screen[None]):
         if app.settings is not None:
             self.last = app.settings.settings.last.get(self.preset.key)
         if getattr(app, "record_stats", False):
-            from ...history import store
-
             try:
                 self.known = store.load().known_names()
             except store.StatsError:
@@ -308,9 +310,6 @@ class SetupScreen(Screen[None]):
 
     # --- start ------------------------------------------------------------------------
     def players(self) -> list[Any] | None:
-        from ...core.names import PlayerNameError, check_name, check_names
-        from ...core.state import PlayerSpec
-
         specs = []
         problems: dict[int, str] = {}
         count = self.seat_count()
@@ -330,9 +329,6 @@ class SetupScreen(Screen[None]):
         return None if problems else specs
 
     def action_start(self) -> None:
-        from ...core.engine import new_game
-        from ...core.variants import RuleError
-
         options = self.validate_options()
         players = self.players()
         seed_text = self.query_one("#seed", Input).value.strip()
@@ -370,8 +366,6 @@ class SetupScreen(Screen[None]):
         if app.settings is not None:
             app.settings.remember_setup(self.preset.key, seats, options.model_dump())
         if getattr(app, "record_stats", False):
-            from ...history import store
-
             try:
                 store.add_profiles(seats)
             except store.StatsError:

@@ -19,6 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
+from ...history import store
+from ...history.records import compute, labels_of
 from ..presets import VARIANT_TITLES
 
 ALL = "all"
@@ -82,7 +84,7 @@ class StatsScreen(Screen[None]):
         self.stats: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        from ..widgets.charts import use_plot
+        from ..widgets.charts import use_plot  # lazy: plotext is slow to load
 
         yield Static("Statistics across games", id="stats-title")
         yield Static("", id="stats-problem")
@@ -98,7 +100,7 @@ class StatsScreen(Screen[None]):
                 yield Static("", id="h2h-caption", classes="stats-caption")
                 yield DataTable(cursor_type="none", id="h2h")
             if use_plot(self.app):
-                from ..widgets.charts import WinRatePlot
+                from ..widgets.charts import WinRatePlot  # lazy: plotext is slow to load
 
                 yield WinRatePlot([], id="win-rate")
             else:
@@ -106,8 +108,6 @@ class StatsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from ...history import store
-
         try:
             data = store.load()
         except store.StatsError as exc:
@@ -127,8 +127,6 @@ class StatsScreen(Screen[None]):
         return None if value == ALL or not isinstance(value, str) else value
 
     def refresh_stats(self) -> None:
-        from ...history.records import compute
-
         variant = self.variant()
         self.stats = compute(self.games, variant, None if variant else self.profiles)
         table = self.query_one("#players", DataTable)
@@ -148,7 +146,7 @@ class StatsScreen(Screen[None]):
     def _show_chart(self) -> None:
         lines = [(s.label, [r for _, r in s.overall.win_rate_over_time])
                  for s in self.stats if s.overall.games][:8]
-        from ..widgets.charts import WinRatePlot
+        from ..widgets.charts import WinRatePlot  # lazy: plotext is slow to load
 
         plots = self.query(WinRatePlot)
         if plots:
@@ -157,8 +155,6 @@ class StatsScreen(Screen[None]):
             self.query_one("#win-rate-text", Static).update(win_rate_text(lines))
 
     def _show_player(self, index: int) -> None:
-        from ...history.records import labels_of
-
         variants = self.query_one("#variants", DataTable)
         h2h = self.query_one("#h2h", DataTable)
         variants.clear(columns=True)

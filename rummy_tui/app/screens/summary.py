@@ -11,10 +11,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from ..typed import rummy_app
+from ...core.declaration import INVALID, check_declaration
+from ...core.engine import new_game, standings
 from ...core.registry import variant_of
 from ...core.state import GameState, RoundResult
 from ..presets import VARIANT_TITLES
+from ..typed import rummy_app
 from ..widgets.table_parts import cards_text
 
 _ENDINGS = {
@@ -130,7 +132,7 @@ class ScoreChart(Static):
 def score_chart(screen: Screen[Any] | ModalScreen[Any], state: GameState) -> Static | Any:
     """The score history as a line chart (textual-plotext), or as text with ``--ascii`` or
     in a terminal too small for a chart."""
-    from ..widgets.charts import ScorePlot, use_plot
+    from ..widgets.charts import ScorePlot, use_plot  # lazy: plotext is slow to load
 
     app = screen.app
     if use_plot(app):
@@ -157,8 +159,6 @@ def _labelled_hand_text(pr: Any, rules: Any, finish: Any, ascii: bool, four: boo
     """Indian: each group labelled as the Indian apps do (Pure sequence, Sequence, Set; the
     cards in no group: Invalid), and the declarer's finish card apart. A hand without two
     sequences, one pure, counts every card: its groups are shown with the reason."""
-    from ...core.declaration import INVALID, check_declaration
-
     why = ""
     if pr.melds:
         checked = check_declaration([c for m in pr.melds for c in m] + list(pr.deadwood), rules)
@@ -326,8 +326,6 @@ class GameOverScreen(Screen[None]):
 
     def standings(self) -> list[int]:
         """The seats best first, as the engine ranks them for this variant."""
-        from ...core.engine import standings
-
         return standings(self.state)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -337,8 +335,6 @@ class GameOverScreen(Screen[None]):
         self.run_action(action[event.button.id or "new"])
 
     def action_play_again(self) -> None:
-        from ...core.engine import new_game
-
         state = self.state
         fresh = new_game(state.variant, list(state.players), seed=state.seed + 1,
                          options=state.options)

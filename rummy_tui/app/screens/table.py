@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -26,11 +26,14 @@ from textual.widgets import Footer
 from ...core.registry import variant_of
 from ...core.state import DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
-from ..typed import rummy_app
+from ..dialogs.finish import declared_wrongly, state_word, wrong_declaration_dialog
+from ..dialogs.pass_device import PassDeviceScreen
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
+from ..typed import rummy_app
 from ..widgets.card import CardWidget
 from ..widgets.hand import Hand, InfoLine
+from ..widgets.messages import TableMessages
 from ..widgets.piles import Piles
 from ..widgets.players import Opponents, direction_title
 from ..widgets.table_parts import (
@@ -43,9 +46,8 @@ from ..widgets.table_parts import (
     merged_log,
     phase_words,
 )
-from ..widgets.messages import TableMessages
 from ..widgets.turn_timer import TurnTimer
-from ..dialogs.finish import declared_wrongly, state_word
+from .summary import GameOverScreen, RoundSummaryScreen
 from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions
 from .table_moves import TableMoves, describe
 
@@ -183,8 +185,6 @@ class TableScreen(TableMoves, Screen[None]):
                 self._clear_messages()
                 self._redraw()
                 self._footer_changed()
-                from ..dialogs.pass_device import PassDeviceScreen
-
                 self.app.push_screen(PassDeviceScreen(self.state.players[seat].name),
                                      lambda _: self._handed_over(seat))
             case HumanTurn(seat=seat, new_turn=new_turn):
@@ -277,8 +277,6 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(new_state)
 
     def _show_summary(self) -> None:
-        from .summary import RoundSummaryScreen
-
         self.session.busy = True
         self._footer_changed()
         self._clear_messages()
@@ -286,8 +284,6 @@ class TableScreen(TableMoves, Screen[None]):
 
     def _summary_closed(self, _: object = None) -> None:
         if self.state.phase == "game_over":
-            from .summary import GameOverScreen
-
             self.app.push_screen(GameOverScreen(self.state))
             return
         self.session.busy = False
@@ -322,8 +318,6 @@ class TableScreen(TableMoves, Screen[None]):
 
     def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
         """The declarer learns what went wrong before the keyboard is passed on."""
-        from ..dialogs.finish import wrong_declaration_dialog
-
         seat = self.session.viewer
         assert seat is not None
         self.session.busy = True

@@ -13,17 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from ...core.state import (
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    LayOff,
-    Meld,
-    TakeDiscard,
-)
+from ...core import state
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -31,20 +21,28 @@ if TYPE_CHECKING:
 
 # Which game action each footer action stands for (check_action asks the legal moves).
 ACTION_TYPES: dict[str, tuple[type, ...]] = {
-    "draw_stock": (DrawStock,),
-    "take_discard": (TakeDiscard,),
-    "meld": (Meld,),
-    "lay_off": (LayOff,),
-    "discard": (Discard,),
-    "close": (Close,),
-    "declare": (Declare,),
-    "drop": (Drop,),
-    "end_round": (EndOnEmptyStock,),
+    "draw_stock": (state.DrawStock,),
+    "take_discard": (state.TakeDiscard,),
+    "meld": (state.Meld,),
+    "lay_off": (state.LayOff,),
+    "discard": (state.Discard,),
+    "close": (state.Close,),
+    "declare": (state.Declare,),
+    "drop": (state.Drop,),
+    "end_round": (state.EndOnEmptyStock,),
 }
 HAND_ACTIONS = {"cursor", "toggle", "sort", "arrange", "hint", "undo", "move_card"}
 
-# Each move key twice: the footer's entry (live when the move is legal) and a hidden
-# "attempt", live otherwise, which asks the engine why not (the player learns the rule).
+
+def _move(key: str, action: str, description: str, *arguments: object,
+          show: bool = True) -> list[Binding]:
+    """A move key twice: the footer's entry (live when the move is legal) and a hidden
+    "attempt", live otherwise, which asks the engine why not (the player learns the rule)."""
+    call = f"{action}({', '.join(map(repr, arguments))})" if arguments else action
+    attempt = f"attempt({', '.join(map(repr, (action, *arguments)))})"
+    return [Binding(key, call, description, show=show), Binding(key, attempt, show=False)]
+
+
 TABLE_BINDINGS = [
     Binding("left", "cursor(-1)", "◀", show=False),
     Binding("right", "cursor(1)", "▶", show=False),
@@ -56,31 +54,21 @@ TABLE_BINDINGS = [
     Binding("shift+right,greater_than_sign", "move_card(1)", "Move card right", show=False),
     Binding("escape", "clear_selection", "Clear selection", show=False),
     Binding("space", "toggle", "Select"),
-    Binding("s", "draw_stock", "Stock"),
-    Binding("s", "attempt('draw_stock')", show=False),
-    Binding("d", "take_discard(1)", "Take"),
-    Binding("d", "attempt('take_discard', 1)", show=False),
+    *_move("s", "draw_stock", "Stock"),
+    *_move("d", "take_discard", "Take", 1),
     # Remi only: the nth card from the top of the discard pile.
-    Binding("1", "take_nth(1)", "Take 1", show=False),
-    Binding("1", "attempt('take_nth', 1)", show=False),
-    Binding("2", "take_nth(2)", "Take 2"),
-    Binding("2", "attempt('take_nth', 2)", show=False),
-    Binding("3", "take_nth(3)", "Take 3"),
-    Binding("3", "attempt('take_nth', 3)", show=False),
-    Binding("m", "meld", "Meld"),
-    Binding("m", "attempt('meld')", show=False),
-    Binding("l", "lay_off", "Lay off"),
-    Binding("l", "attempt('lay_off')", show=False),
-    Binding("x", "discard", "Discard"),
-    Binding("x", "attempt('discard')", show=False),
+    *_move("1", "take_nth", "Take 1", 1, show=False),
+    *_move("2", "take_nth", "Take 2", 2),
+    *_move("3", "take_nth", "Take 3", 3),
+    *_move("m", "meld", "Meld"),
+    *_move("l", "lay_off", "Lay off"),
+    *_move("x", "discard", "Discard"),
     Binding("c", "close", "Close"),
     Binding("c", "declare", "Declare"),
     Binding("c", "go_out", "Go out"),
     Binding("c", "attempt('close')", show=False),
-    Binding("r", "drop", "Drop"),
-    Binding("r", "attempt('drop')", show=False),
-    Binding("e", "end_round", "End (stock empty)"),
-    Binding("e", "attempt('end_round')", show=False),
+    *_move("r", "drop", "Drop"),
+    *_move("e", "end_round", "End (stock empty)"),
     # Sort is in the help and the palette: the footer of a Rummy turn is full at 80 columns.
     Binding("o", "sort", "Sort", show=False),
     Binding("a", "arrange", "Arrange"),
@@ -113,7 +101,7 @@ def action_is_live(session: TableSession, hand: Hand, action: str,
     if action == "take_nth":
         if session.state.variant != "remi" or not session.my_turn():
             return False
-        return any(isinstance(a, TakeDiscard) and a.depth == parameters[0]
+        return any(isinstance(a, state.TakeDiscard) and a.depth == parameters[0]
                    for a in session.legal())
     if action in ACTION_TYPES:
         if not session.my_turn():
@@ -128,7 +116,7 @@ def action_is_live(session: TableSession, hand: Hand, action: str,
     if action == "go_out":
         # Offered when the hand can be laid out whole (or but one card discarded).
         if not session.my_turn() or session.state.phase != "play" or not any(
-                isinstance(a, Meld) for a in session.legal()):
+                isinstance(a, state.Meld) for a in session.legal()):
             return False
         try:
             return len(session.arrangement(hand.cards).deadwood) <= 1

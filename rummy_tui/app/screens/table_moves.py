@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card
+from ...core.declaration import INVALID, group_label
+from ...core.registry import variant_of
 from ...core.state import (
     Close,
     Declare,
@@ -25,6 +27,8 @@ from ...core.state import (
 )
 from ...core.variants import RuleError
 from ...core.variants.indian import WRONG_DECLARATION
+from ..dialogs import finish
+from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -134,8 +138,6 @@ class TableMoves:
 
     def action_meld(self) -> None:
         cards = self.query_one(Hand).selected_cards()
-        from ...core.registry import variant_of
-
         pv = self.session.view()
         # With nothing chosen yet, the engine's reason is wanted only when no meld could be
         # laid now at all (draw first; melds stay in the hand); else: how to choose one.
@@ -159,8 +161,6 @@ class TableMoves:
         if not pv.table:
             self.play(LayOff(tuple(cards), 0), undoable=True)  # the engine says why not
             return
-        from ..dialogs.choose import ChooseMeldDialog
-
         ascii = self.rummy.ascii
         choices = [
             (i, f"{i + 1}: {pv.players[m.owner].name}: "
@@ -211,9 +211,6 @@ class TableMoves:
         only when the discard itself is legal: a refusal needs no question first."""
         if not any(isinstance(a, Discard) and a.card == card for a in self.session.legal()):
             return None
-        from ...core.declaration import INVALID, group_label
-        from ...core.registry import variant_of
-
         seat = self.session.viewer
         if seat is None:
             return None
@@ -243,9 +240,6 @@ class TableMoves:
     def _choose_finish(self, kind: type) -> None:
         """Indian's finish slot, Remigio's face-down card: chosen in a dialog that says what
         each card would do; the player's card (selected or under the cursor) comes first."""
-        from ..dialogs import finish
-        from ...core.registry import variant_of
-
         hand = self.query_one(Hand)
         chosen = hand.selected_cards()
         wanted = chosen[0] if len(chosen) == 1 else hand.cursor_card()
@@ -320,14 +314,9 @@ class TableMoves:
         if self._refused(Drop()):
             return
         pv = self.session.view()
-        cost = ""
-        drops = getattr(pv.options, "drops", None)
-        if drops is not None:  # Indian: (first drop, middle drop), by format
-            first, middle = drops
-            drawn = bool(pv.vs.has_drawn[pv.to_move])  # Indian's own state
-            cost = (f"\nA {'middle' if drawn else 'first'} drop costs "
-                    f"{middle if drawn else first} points.")
-        self._confirm("Drop out of this deal?" + cost, lambda: self.play(Drop()))
+        cost = variant_of(pv.variant).drop_cost(pv, pv.to_move)
+        words = f"\nA {cost[0]} drop costs {cost[1]} points." if cost else ""
+        self._confirm("Drop out of this deal?" + words, lambda: self.play(Drop()))
 
     def action_end_round(self) -> None:
         self.play(EndOnEmptyStock())
@@ -354,8 +343,6 @@ class TableMoves:
             getattr(self, f"action_{name}")()
 
     def _confirm(self, question: str, then: Callable[[], object]) -> None:
-        from ..dialogs.choose import ConfirmDialog
-
         def answered(yes: bool | None) -> None:
             self.session.busy = False
             self._footer_changed()

@@ -9,6 +9,9 @@ from typing import Any
 
 from textual_plotext import PlotextPlot
 
+from ...core.registry import variant_of
+from ...history.records import goal_line
+
 MIN_WIDTH = 60
 MIN_HEIGHT = 24
 
@@ -44,16 +47,12 @@ class ScorePlot(PlotextPlot):
         self.state = state
 
     def on_mount(self) -> None:
-        from ...history.records import goal_line
-
         state = self.state
         plt = self.plt
         plt.clear_data()
         history = state.history
         # every line starts at 0 before round 1, so that one round is a line, not a dot
         rounds = [0] + [r.round_no for r in history]
-        from ...core.registry import variant_of
-
         word = variant_of(state.variant).round_word  # Indian: "deal"
         title = f"Score after each {word}"
         values = [0]

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import on
-from textual.content import Content
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ...core.cards import Card
 from .card import CardWidget
@@ -192,8 +193,6 @@ class Hand(Widget, can_focus=False):
         return self.wild_rank is not None and not card.is_joker and card.rank == self.wild_rank
 
     def _widgets(self) -> list[Widget]:
-        from textual.widgets import Static
-
         if self.hidden_text is not None:
             return [Horizontal(Static(Text(self.hidden_text), classes="hand-hidden"),
                                classes="hand-row")]

@@ -12,13 +12,14 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from ...core.cards import Card
 from ...core.registry import variant_of
 from ...core.state import PlayerView
+from ..presets import PRESETS, VARIANT_TITLES
 from ..theme import TABLE_INK
 from .card import suit_class
 from .players import PLAIN
@@ -54,8 +55,6 @@ def ascii_text(text: str, ascii: bool) -> str:
 
 def game_title(view: PlayerView) -> str:
     """The game's title (Indian: the preset of its format, "Pool 101" and so on)."""
-    from ..presets import PRESETS, VARIANT_TITLES
-
     fmt = getattr(view.options, "format", None)
     if view.variant == "indian" and fmt:
         for preset in PRESETS:
@@ -205,6 +204,7 @@ class ActionLog(Static):
     def show(self, view: PlayerView, ascii: bool, lines: int = 30) -> None:
         entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
         self._texts = [ascii_text(t, ascii) for t in merged_log(entries, view.players)]
+        self._empty = f"A new {variant_of(view.variant).round_word}."  # Indian: "deal"
         self._fit()
 
     def _fit(self) -> None:
@@ -221,7 +221,7 @@ class ActionLog(Static):
             shown.append(text)
             used += rows
         # log lines hold players' names: data, never markup
-        self.update(Text("\n".join(reversed(shown)) or "A new round."))
+        self.update(Text("\n".join(reversed(shown)) or getattr(self, "_empty", "A new round.")))
 
     def on_resize(self) -> None:
         self._fit()

@@ -305,14 +305,19 @@ class Indian(Variant):
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
 
+    def drop_cost(self, src: Source, player: int) -> tuple[str, int] | None:
+        first, middle = src.options.drops
+        return ("middle", middle) if src.vs.has_drawn[player] else ("first", first)
+
+    def wrong_declaration(self, src: Source, player: int) -> int:
+        penalty = src.vs.drops[player]
+        return penalty if penalty == WRONG_DECLARATION else 0
+
     def do_drop(self, state: GameState, action: Drop, checked: None) -> GameState:
         p = state.to_move
-        first, middle = state.options.drops
-        drawn = state.vs.has_drawn[p]
-        penalty = middle if drawn else first
+        kind, penalty = self.drop_cost(state, p)
         new = state.copy()
-        kind = "a middle drop" if drawn else "a first drop"
-        log(new, p, f"{state.players[p].name} dropped ({kind}, {penalty} points)")
+        log(new, p, f"{state.players[p].name} dropped (a {kind} drop, {penalty} points)")
         _leave_deal(new, p, penalty)
         return new
 

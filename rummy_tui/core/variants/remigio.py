@@ -6,7 +6,6 @@ losers pay the closer (``remigio-fournier``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
