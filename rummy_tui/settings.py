@@ -27,7 +27,7 @@ from .atomic import write_atomic
 from .saves_location import settings_path
 
 MAX_SETTINGS_BYTES = 256 * 1024
-KINDS = ("human", "normal", "easy")
+KINDS = ("human", "normal", "easy", "hard")
 
 
 class SettingsError(Exception):
@@ -39,7 +39,7 @@ class LastSetup:
     """The seats and options of the last game started from one picker entry."""
 
     seats: list[tuple[str, str]] = field(default_factory=list)
-    """(name, kind) per seat; kind is human, normal or easy."""
+    """(name, kind) per seat; kind is human, normal, easy or hard."""
     options: dict[str, Any] = field(default_factory=dict)
 
 

@@ -22,7 +22,7 @@ class PlayError(Exception):
 
 
 def parse_players(text: str) -> list[Any]:
-    """``"Ann,Bob,cpu:Cy,cpu-easy:Dee"`` -> player specs (``cpu:`` normal, ``cpu-easy:``)."""
+    """``"Ann,Bob,cpu:Cy,cpu-easy:Dee"`` -> player specs (``cpu:`` normal, ``cpu-easy:``, ``cpu-hard:``)."""
     from ..core.names import PlayerNameError, check_names
     if len(text) > 1000:
         raise PlayError(f"bad --players: {len(text)} characters is far too long for a table")
@@ -33,10 +33,10 @@ def parse_players(text: str) -> list[Any]:
         prefix, sep, rest = item.partition(":")
         if sep:
             kinds = {"cpu": "normal", "cpu-normal": "normal", "cpu-easy": "easy",
-                     "human": "human"}
+                     "cpu-hard": "hard", "human": "human"}
             if prefix.strip().lower() not in kinds:
-                raise PlayError(f"bad --players entry {quote(item)}: use a name, cpu:NAME or "
-                                "cpu-easy:NAME")
+                raise PlayError(f"bad --players entry {quote(item)}: use a name, cpu:NAME, "
+                                "cpu-easy:NAME or cpu-hard:NAME")
             kind = kinds[prefix.strip().lower()]
             item = rest.strip()
         specs.append(PlayerSpec(item, kind))  # type: ignore[arg-type]
@@ -205,7 +205,7 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--variant", required=True,
                      help="rummy, remi, remigio, remigio-fournier or indian")
     new.add_argument("--players", required=True,
-                     help='seats, e.g. "Ann,Bob,cpu:Cy" (cpu: normal bot, cpu-easy: easy bot)')
+                     help='seats, e.g. "Ann,Bob,cpu:Cy" (cpu: normal bot, cpu-easy: easy bot, cpu-hard: hard bot)')
     new.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None, help="a seed for a repeatable deal")
     new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. target=200 (repeatable)")

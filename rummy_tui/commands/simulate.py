@@ -1,7 +1,7 @@
 """``rummy-tui simulate``: computer players play whole games with every invariant checked.
 
     rummy-tui simulate --variant V --players N --games G --seed S [--rule k=v ...]
-                       [--bots easy,normal,...]
+                       [--bots easy,normal,hard,...]
 
 Ends with one JSON line (issue 3): variant, players, games, rounds, turns, actions,
 invariant_violations, wins, seconds, games_per_second, actions_per_second. The same seed
@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bots",
         default="easy",
-        help="one bot kind for every seat, or one per seat, comma-separated (easy, normal)",
+        help="one bot kind for every seat, or one per seat, comma-separated (easy, normal, hard)",
     )
     parser.add_argument(
         "--no-progress", action="store_true", help="never show the progress bar"

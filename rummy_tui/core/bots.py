@@ -12,6 +12,10 @@ the discard pile, counts), never another hand or the stock order.
   rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
   run, kept over a lone nine (bench/README.md, "The normal bot's discard").
 
+- ``hard`` (core/bot_hard.py): ``normal``'s play, with the draw and the discard chosen by
+  an expectimax over the next stock card (the unseen cards read from the view) and a charge
+  for feeding the next player.
+
 ``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
 that stream from the game's seed and action count, so a resumed game plays on identically.
 """
@@ -34,7 +38,7 @@ from .hand_rules import HandRules
 from .registry import variant_of
 from .seats import mix
 
-BOT_KINDS = ("easy", "normal")
+BOT_KINDS = ("easy", "normal", "hard")
 
 _NEXT_ROUND = NextRound()
 _DRAW = DrawStock()
@@ -426,8 +430,16 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
     return count
 
 
+def _hard(v: PlayerView, rng: random.Random) -> Action:
+    """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
+    from .bot_hard import hard
+
+    return hard(v, rng, _normal(v, rng))
+
+
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "easy": _easy,
     "normal": _normal,
+    "hard": _hard,
 }
 

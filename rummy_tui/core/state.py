@@ -23,7 +23,7 @@ from typing import Any, Literal, Union, get_args
 
 from .cards import Card
 
-PlayerKind = Literal["human", "easy", "normal"]
+PlayerKind = Literal["human", "easy", "normal", "hard"]
 Phase = Literal["draw", "play", "round_over", "game_over"]
 MeldKind = Literal["set", "run"]
 

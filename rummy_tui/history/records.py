@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Kind = Literal["human", "normal", "easy"]
+Kind = Literal["human", "normal", "easy", "hard"]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
 

@@ -134,7 +134,7 @@ class _Model(BaseModel):
 
 class PlayerModel(_Model):
     name: _NAME
-    kind: Literal["human", "easy", "normal"] = Field(
+    kind: Literal["human", "easy", "normal", "hard"] = Field(
         description="a human at the keyboard, or a computer player and its strength")
 
 

@@ -21,6 +21,7 @@ CASES = [
     ("indian", "Ann,Bob,cpu:Cy", {"format": "pool101"}, 16),
     ("indian", "cpu:Ann,Bob", {"format": "pool201"}, 17),
     ("indian", "Ann,Bob", {"format": "deals", "deals": 2}, 18),
+    ("rummy", "Ann,cpu-hard:Bob", {}, 19),
 ]
 
 

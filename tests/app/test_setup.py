@@ -104,7 +104,7 @@ async def test_seat_type_by_mouse_click():
         assert [setup.seat_kind(s) for s in range(3)] == ["human", "normal", "normal"]
         # every choice is on show in the seat's row: a click on one picks it
         buttons = list(setup.query_one("#kind-1", SeatKind).query(RadioButton))
-        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy computer"]
+        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy", "Hard"]
         assert all(b.region.height == 1 and b.region.width for b in buttons)
         assert await pilot.click(buttons[2])
         assert setup.seat_kind(1) == "easy"
@@ -140,9 +140,9 @@ async def test_seat_type_by_keyboard():
         assert "←/→" in shown
         await pilot.press("enter")  # keeps "Human", on to Cy's name
         assert app.focused is setup.query_one("#name-2") and setup.seat_kind(1) == "human"
-        await pilot.press("tab", "right", "right", "ctrl+g")  # Cy: normal -> easy -> human
+        await pilot.press("tab", "right", "right", "ctrl+g")  # Cy: normal -> easy -> hard
         await pilot.pause()
-        assert [p.kind for p in app.game.players] == ["human", "human", "human"]
+        assert [p.kind for p in app.game.players] == ["human", "human", "hard"]
 
 
 async def test_a_refused_name_is_said_under_its_field_as_text():

@@ -32,8 +32,9 @@ from ..presets import Preset
 from ..rules import player_range
 from ..typed import rummy_app
 
-KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy computer", "easy")]
-"""Who plays a seat: the choices of a :class:`SeatKind` row."""
+KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy", "easy"), ("Hard", "hard")]
+"""Who plays a seat: the choices of a :class:`SeatKind` row (a computer player of normal,
+easy or hard strength; the short words keep the row within 80 columns)."""
 SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
           ("instant", 0.0)]
 
@@ -249,7 +250,7 @@ class SetupScreen(Screen[None]):
         self.players()
 
     def seat_kind(self, seat: int) -> str:
-        """"human", "normal" or "easy": the radio button pressed in this seat's row."""
+        """"human", "normal", "easy" or "hard": the radio button pressed in this seat's row."""
         index = self.query_one(f"#kind-{seat}", RadioSet).pressed_index
         return KINDS[index][1] if 0 <= index < len(KINDS) else "normal"
 

@@ -22,7 +22,7 @@ apart from the spaces before it: a screenshot's SVG writes a run of one style as
 of text, and an SVG renderer (rsvg-convert, which turns the snapshots into PNGs) drops the
 spaces a piece begins with, which shifted the columns of this box."""
 
-KINDS = {"human": "", "easy": "easy", "normal": "cpu"}
+KINDS = {"human": "", "easy": "easy", "normal": "cpu", "hard": "hard"}
 """How a seat is played, as the box names it."""
 
 
