@@ -29,7 +29,7 @@ from typing import Any
 from .arrange import best_arrangement
 from .cards import Card
 from .engine import is_legal
-from .hand_rules import HandRules
+from .hand_rules import relaxed
 from .registry import variant_of
 from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
 from .turn import SYMBOL
@@ -93,7 +93,7 @@ class _Knowledge:
         self.v = v
         rules = variant_of(v.variant).rules_for(v)
         self.rules = rules
-        self.scoring = _relaxed(rules) if rules.declaration else rules
+        self.scoring = relaxed(rules) if rules.declaration else rules
         self.wild = rules.melds.is_joker
         self.seq_down = variant_of(v.variant).sequence_down(v, v.player)
         self.taken, self.refused = _picks(v)
@@ -192,12 +192,6 @@ class _Knowledge:
                 charge += DANGER_REFUSED
                 break
         return charge
-
-
-def _relaxed(rules: HandRules) -> HandRules:
-    from .bots import _relaxed as relaxed
-
-    return relaxed(rules)
 
 
 def _deck_counts(v: PlayerView) -> Counter[Card]:

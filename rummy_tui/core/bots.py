@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from .cards import Card
 from .arrange import best_arrangement
@@ -34,7 +33,8 @@ from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
     Meld, NextRound, PlayerView, TakeDiscard,
 )
-from .hand_rules import HandRules
+from .bot_hard import hard
+from .hand_rules import HandRules, relaxed
 from .registry import variant_of
 from .seats import mix
 
@@ -69,21 +69,6 @@ def _rules(v: PlayerView) -> HandRules:
     return variant_of(v.variant).rules_for(v)
 
 
-_RELAXED: dict[HandRules, HandRules] = {}
-_RELAXED_MAX = 64
-"""A few rule sets are in play at once (Indian: one per wild rank and deck count); cleared
-if it ever holds this many."""
-
-
-def _relaxed(rules: HandRules) -> HandRules:
-    """Indian hands counted without the declaration condition or the cap: a measure of how
-    close a hand is to a declaration (the real count is 80 until it is complete)."""
-    r = _RELAXED.get(rules)
-    if r is None:
-        if len(_RELAXED) >= _RELAXED_MAX:
-            _RELAXED.clear()
-        r = _RELAXED[rules] = replace(rules, declaration=False, cap=None)
-    return r
 
 
 def _fits(hand: Sequence[Card], card: Card) -> bool:
@@ -212,7 +197,7 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
             if action is not None:
                 return action
     else:
-        scoring = _relaxed(rules) if rules.declaration else rules
+        scoring = relaxed(rules) if rules.declaration else rules
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
         if len(dead) <= 1:
@@ -276,7 +261,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
         return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
-    scoring = _relaxed(rules) if rules.declaration else rules
+    scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
     if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
@@ -334,7 +319,7 @@ def _special_in_reach(hand: list[Card]) -> bool:
 
 def _improves(v: PlayerView, hand: list[Card], card: Card, rules: HandRules) -> bool:
     """Would taking ``card`` (and throwing the costliest dead card) lower the hand's count?"""
-    scoring = _relaxed(rules) if rules.declaration else rules
+    scoring = relaxed(rules) if rules.declaration else rules
     now = best_arrangement(hand, scoring)
     joined = list(hand) + [card]
     after = best_arrangement(joined, scoring)
@@ -405,8 +390,7 @@ def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Acti
 def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
     """Indian: drop a hand with no pure sequence and little hope of one, early (20) or after
     several fruitless turns (40), when the hand would otherwise cost close to 80."""
-    relaxed = _relaxed(rules)
-    arrangement = best_arrangement(hand, relaxed)
+    arrangement = best_arrangement(hand, relaxed(rules))
     pure = any(m.kind == "run" and m.pure for m in arrangement.melds)
     if pure:
         return False
@@ -432,8 +416,6 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
 
 def _hard(v: PlayerView, rng: random.Random) -> Action:
     """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
-    from .bot_hard import hard
-
     return hard(v, rng, _normal(v, rng))
 
 

@@ -6,7 +6,7 @@ A leaf module (it imports only cards and melds), so that the arrangement search
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import ACE, JACK, JOKER_INDEX
 from .melds import MeldRules
@@ -57,3 +57,20 @@ def value_table(ace: int, two_to_ten: int | None, face: int, joker: int) -> list
     table.append(joker)
     assert len(table) == JOKER_INDEX + 1
     return table
+
+
+_RELAXED: dict[HandRules, HandRules] = {}
+_RELAXED_MAX = 64
+"""A few rule sets are in play at once (Indian: one per wild rank and deck count); cleared
+if it ever holds this many."""
+
+
+def relaxed(rules: HandRules) -> HandRules:
+    """Indian hands counted without the declaration condition or the cap: a measure of how
+    close a hand is to a declaration (the real count is 80 until it is complete)."""
+    r = _RELAXED.get(rules)
+    if r is None:
+        if len(_RELAXED) >= _RELAXED_MAX:
+            _RELAXED.clear()
+        r = _RELAXED[rules] = replace(rules, declaration=False, cap=None)
+    return r

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rummy_tui.core import arrange, arrange_tables, bots
+from rummy_tui.core import arrange, arrange_tables
+from rummy_tui.core import hand_rules as hand_rules_module
 from rummy_tui.core.arrange_tables import TableCache
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.registry import hand_rules
@@ -68,10 +69,10 @@ def test_the_solvers_and_rule_sets_are_bounded(monkeypatch):
 
 
 def test_the_bots_relaxed_rules_are_bounded(monkeypatch):
-    monkeypatch.setattr(bots, "_RELAXED", {})
-    monkeypatch.setattr(bots, "_RELAXED_MAX", 3)
+    monkeypatch.setattr(hand_rules_module, "_RELAXED", {})
+    monkeypatch.setattr(hand_rules_module, "_RELAXED_MAX", 3)
     base = hand_rules("indian", wild=7, decks=2)
     for cap in range(60, 70):
-        relaxed = bots._relaxed(replace(base, cap=cap))
+        relaxed = hand_rules_module.relaxed(replace(base, cap=cap))
         assert relaxed.cap is None and not relaxed.declaration
-        assert len(bots._RELAXED) <= 3
+        assert len(hand_rules_module._RELAXED) <= 3

@@ -105,7 +105,7 @@ def test_cli_prints_one_json_line_with_exactly_the_fields():
         (["--variant", "rummy", "--players", "2", "--rule", "target=x"], "target"),
         (["--variant", "rummy", "--players", "2", "--rule", "nope=1"], "unknown rule 'nope'"),
         (["--variant", "gin", "--players", "2"], "invalid choice: 'gin'"),
-        (["--variant", "rummy", "--players", "2", "--bots", "easy,hard"], "unknown bot 'hard'"),
+        (["--variant", "rummy", "--players", "2", "--bots", "easy,expert"], "unknown bot 'expert'"),
         (["--variant", "rummy", "--players", "3", "--bots", "easy,normal"], "--bots names 2"),
         (["--variant", "rummy", "--players", "2", "--games", "0"], "--games must be"),
     ],
