@@ -8,6 +8,7 @@ every card is still in exactly one place and the invariants hold.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -122,3 +123,19 @@ def cards(text: str) -> tuple:
 
 def card(text: str) -> Any:
     return parse_card(text)
+
+
+def scramble_hidden(state: GameState, player: int, rng: random.Random) -> GameState:
+    """The same game as ``player`` sees it, with the other hands and the stock re-dealt."""
+    other = copy.deepcopy(state)
+    hidden = list(other.stock)
+    seats = [q for q in range(len(other.hands)) if q != player]
+    for q in seats:
+        hidden += other.hands[q]
+    rng.shuffle(hidden)
+    other.stock = hidden[: len(other.stock)]
+    rest = hidden[len(other.stock) :]
+    for q in seats:
+        size = len(other.hands[q])
+        other.hands[q], rest = rest[:size], rest[size:]
+    return other

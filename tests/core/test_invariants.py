@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from test_engine_support import scramble_hidden
+
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, legal_actions, new_game, view
@@ -173,22 +175,6 @@ def test_a_state_always_offers_an_action_until_the_game_ends():
 # --- views -------------------------------------------------------------------------------------
 
 
-def _scramble_hidden(state, player: int, rng: random.Random):
-    """The same game as ``player`` sees it, with the other hands and the stock re-dealt."""
-    other = copy.deepcopy(state)
-    hidden = list(other.stock)
-    seats = [q for q in range(len(other.hands)) if q != player]
-    for q in seats:
-        hidden += other.hands[q]
-    rng.shuffle(hidden)
-    other.stock = hidden[: len(other.stock)]
-    rest = hidden[len(other.stock) :]
-    for q in seats:
-        size = len(other.hands[q])
-        other.hands[q], rest = rest[:size], rest[size:]
-    return other
-
-
 @pytest.mark.parametrize("variant,n", [(v, n) for v, n in PRESETS if n in (2, 4)])
 def test_a_view_does_not_depend_on_other_hands_or_the_stock_order(variant, n):
     rng = random.Random(1)
@@ -201,7 +187,7 @@ def test_a_view_does_not_depend_on_other_hands_or_the_stock_order(variant, n):
                 assert mine.hand == state.hands[player]
                 assert mine.hand_counts == [len(h) for h in state.hands]
                 assert mine.stock_count == len(state.stock)
-                other = _scramble_hidden(state, player, rng)
+                other = scramble_hidden(state, player, rng)
                 assert view(other, player) == mine
                 checked += 1
         if state.phase == "game_over":
