@@ -31,9 +31,12 @@ from .cards import Card
 from .engine import is_legal
 from .hand_rules import relaxed
 from .registry import variant_of
-from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
+from . import bot_rollout
+from .state import Action, Discard, DrawStock, Drop, LayOff, Meld, PlayerView, TakeDiscard
 from .turn import SYMBOL
 
+SEARCH = True
+"""Basic Rummy and Remi: play candidates out (bot_rollout); off, the expectimax alone."""
 TAKE_MARGIN = 0
 """Points a taken discard must save over the stock's expectation (it shows the others what
 the hand collects)."""
@@ -70,6 +73,8 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
         and is_legal(v, Drop())
     ):
         return Drop()
+    if rs.table_melds and SEARCH:
+        return _one_deck(v, rng, normal_action)
     if isinstance(normal_action, (DrawStock, TakeDiscard)) and not rs.pickup_must_meld:
         if v.discard and v.stock_count:
             return _draw(v, rng)
@@ -81,6 +86,42 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
             return normal_action
         return _discard(v, rng, normal_action)
     return normal_action
+
+
+def _one_deck(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
+    """Basic Rummy and Remi: the expectimax's choice, or a few candidates played out
+    (bot_rollout)."""
+    rs = variant_of(v.variant)
+    k = _Knowledge(v, rng)
+    if v.phase == "draw":
+        if not rs.pickup_must_meld:
+            if not (v.discard and v.stock_count):
+                return normal_action
+            base = _draw(v, rng)
+            top = v.discard[-1]
+            a = best_arrangement(tuple(sorted(v.hand + [top])), k.scoring, k.seq_down)
+            if top in a.deadwood:
+                return base  # the discard melds with nothing: the stock
+        else:
+            base = normal_action
+        candidates = bot_rollout.draw_candidates(v, base, normal_action)
+    elif isinstance(normal_action, (Discard, Meld, LayOff)):
+        base = normal_action
+        expect = None
+        if isinstance(normal_action, Discard):
+            found = _discard(v, rng, normal_action)
+            expect = found.card if isinstance(found, Discard) else None
+            if expect is not None:
+                base = Discard(expect)
+        candidates = bot_rollout.play_candidates(v, normal_action, expect, k.rules)
+    else:
+        return normal_action
+    if not candidates:
+        return base
+    found_worlds = bot_rollout.worlds(v, k.taken, k.unseen, rng)
+    if found_worlds is None:
+        return base
+    return bot_rollout.choose(v, candidates, found_worlds)
 
 
 # --- what the view shows ------------------------------------------------------------------------

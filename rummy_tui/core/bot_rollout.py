@@ -1,0 +1,184 @@
+"""``hard``'s search in the one-deck games (Basic Rummy, Indonesian Remi): determinised
+rollouts (issue 15).
+
+From its :class:`~.state.PlayerView` alone the bot deals the unseen cards again, a fixed
+number of times (``WORLDS``): each other player gets the cards the log shows they took from
+the discard pile and still hold, and a random draw of the rest of the unseen cards; what is
+left, shuffled, is the stock. Each candidate action is applied in every one of these worlds
+(the same worlds for every candidate: common random numbers) and the deal is played out
+with ``normal`` for every seat. A candidate's value is the mean over the worlds of the deal's
+score for the bot less the mean of the others' (Basic Rummy's doubling for "rummy", Remi's
+closing bonus and melds on the table included). The work per decision is fixed (worlds and
+candidates, no clock), so a seed gives the same game.
+
+The candidates are few, the decisions where ``normal``'s habits cost most:
+
+- the draw: the top discard (Remi: each pick-up the rules allow) against the stock;
+- meld timing: laying ``normal``'s meld or lay-off now, against holding it back and
+  discarding (Basic Rummy: a hand that goes out in one turn scores double; Remi: a hand
+  that melds all but one card can close for ten times that card);
+- the discard: ``normal``'s card, the expectimax's (``bot_hard``) and the next dead card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .arrange import best_arrangement
+from .cards import Card
+from .engine import apply, is_legal
+from .registry import variant_of
+from .state import (
+    Action, Discard, DrawStock, GameState, LayOff, Meld, PlayerView, PublicState, TakeDiscard,
+)
+
+WORLDS = 32
+"""Deals of the unseen cards per decision (each candidate is played out in every one)."""
+FIRST_WORLDS = 10
+"""Worlds after which an alternative that trails the default is dropped."""
+MARGIN = 1.0
+"""Standard errors by which a candidate must beat the default to be chosen instead."""
+ROLLOUT_LIMIT = 400
+"""Actions after which a rollout stops with no score (a deal that will not end)."""
+
+_PUBLIC = tuple(PublicState.__dataclass_fields__)
+
+
+def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card, int]],
+           rng: random.Random, count: int = WORLDS) -> list[GameState] | None:
+    """``count`` states consistent with the view: the other hands hold what they are known to
+    have taken from the pile, the rest dealt from the unseen cards; None when the view's
+    counts do not add up (the caller then keeps ``normal``'s move)."""
+    pool_all = sorted(c for c, k in unseen for _ in range(k))
+    n = len(v.players)
+    known: dict[int, list[Card]] = {}
+    for q in range(n):
+        if q == v.player or v.out[q]:
+            continue
+        known[q] = list(taken.get(q, ()))[: v.hand_counts[q]]
+    # the taken cards are not in ``unseen`` (bot_hard leaves them out): the pool is the rest
+    need = sum(v.hand_counts[q] - len(known[q]) for q in known) + v.stock_count
+    if need != len(pool_all):
+        return None
+    out = []
+    base = {name: getattr(v, name) for name in _PUBLIC}
+    base["log"] = []
+    base["history"] = []
+    for i in range(count):
+        pool = list(pool_all)
+        rng.shuffle(pool)
+        hands = [list(h) for h in [[]] * n]
+        hands[v.player] = list(v.hand)
+        for q, held in known.items():
+            size = v.hand_counts[q] - len(held)
+            hands[q] = sorted(held + pool[:size])
+            del pool[:size]
+        s = GameState(
+            **base, seed=rng.randrange(1 << 32), hands=hands, stock=pool, laid=[0] * n,
+            round_actions=0, deck_size=0, vs=v.vs, hand_order=[],
+        )
+        out.append(s)
+    return out
+
+
+def rollout(state: GameState, me: int, limit: int = ROLLOUT_LIMIT) -> float:
+    """Play the deal out with ``normal`` for everyone; the bot's deal score less the mean of
+    the others' (0 for a deal that does not end within ``limit`` actions)."""
+    from .bots import _normal  # bots imports this module's caller at its top
+    from .engine import view
+
+    rng = random.Random(0)  # normal draws nothing from it; fixed for safety
+    s = state
+    start_round = s.round_no
+    for _ in range(limit):
+        if s.phase in ("round_over", "game_over"):
+            break
+        s = apply(s, _normal(view(s, s.to_move), rng))
+    else:
+        return 0.0
+    result = s.last_round
+    if result is None or result.round_no != start_round:
+        return 0.0
+    deltas = [r.delta for r in result.players]
+    others = [d for q, d in enumerate(deltas) if q != me and not state.out[q]]
+    return deltas[me] - (sum(others) / len(others) if others else 0.0)
+
+
+def choose(v: PlayerView, candidates: list[Action], found: list[GameState]) -> Action:
+    """The first candidate (the default), unless another one's rollouts beat it over the same
+    worlds by more than ``MARGIN`` standard errors of the paired difference. The worlds are
+    played in two steps: an alternative that trails the default after the first
+    ``FIRST_WORLDS`` is dropped (a fixed rule, so the work is still fixed by the view and
+    the seed)."""
+    me = v.player
+    base: list[float] = []
+    rows: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}
+    for lo, hi in ((0, FIRST_WORLDS), (FIRST_WORLDS, len(found))):
+        for world in found[lo:hi]:
+            base.append(rollout(apply(world, candidates[0]), me))
+            for i in list(rows):
+                try:
+                    after = apply(world, candidates[i])
+                except Exception:  # noqa: BLE001 - a candidate this world refuses: dropped
+                    del rows[i]
+                    continue
+                rows[i].append(rollout(after, me))
+        for i in list(rows):
+            if sum(rows[i]) <= sum(base):
+                del rows[i]
+        if not rows:
+            break
+    best, best_gain = candidates[0], 0.0
+    w = len(base)
+    for i, row in rows.items():
+        diffs = [a - b for a, b in zip(row, base)]
+        mean = sum(diffs) / w
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, w - 1)
+        if mean > MARGIN * (var / w) ** 0.5 and mean > best_gain:
+            best, best_gain = candidates[i], mean
+    return best
+
+
+# --- candidates ---------------------------------------------------------------------------------
+
+
+def draw_candidates(v: PlayerView, base: Action, normal: Action) -> list[Action]:
+    """The draws worth playing out: the default first; Basic Rummy: normal's draw when it
+    differs; Remi: the stock against normal's pick-up."""
+    out: list[Action] = [base]
+    if variant_of(v.variant).pickup_must_meld:
+        if isinstance(base, TakeDiscard) and v.stock_count:
+            out.append(DrawStock())
+    elif normal != base:
+        out.append(normal)
+    return out if len(out) > 1 else []
+
+
+def dead_order(v: PlayerView, hand: list[Card], rules: Any, seq_down: bool) -> list[Card]:
+    """The hand's dead cards the way ``normal`` ranks its throws (fewest partners, costliest)."""
+    from .bots import _partners
+
+    a = best_arrangement(tuple(sorted(hand)), rules, seq_down)
+    dead = sorted(set(a.deadwood), key=lambda c: (_partners(hand, c), -rules.values[c], c))
+    return [c for c in dead if is_legal(v, Discard(c))]
+
+
+def play_candidates(v: PlayerView, normal: Action, expect: Card | None, rules: Any) -> list[Action]:
+    """Meld now or hold back; the expectimax's throw or normal's."""
+    rs = variant_of(v.variant)
+    hand = list(v.hand)
+    seq_down = rs.sequence_down(v, v.player)
+    if isinstance(normal, (Meld, LayOff)):
+        if rs.card_to_meld(v) is not None:
+            return []  # Remi's forced meld
+        a = best_arrangement(tuple(sorted(hand)), rules, seq_down)
+        if len(a.deadwood) <= 1 and not rs.last_discard_closes:
+            return []  # Basic Rummy: it goes out this turn
+        dead = dead_order(v, hand, rules, seq_down)
+        if not dead:
+            return []
+        return [normal, Discard(dead[0])]
+    if not isinstance(normal, Discard) or expect is None or expect == normal.card:
+        return []
+    return [Discard(expect), normal]
