@@ -46,10 +46,12 @@ _PUBLIC = tuple(PublicState.__dataclass_fields__)
 
 
 def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card, int]],
-           rng: random.Random, count: int = WORLDS) -> list[GameState] | None:
+           rng: random.Random, count: int | None = None) -> list[GameState] | None:
     """``count`` states consistent with the view: the other hands hold what they are known to
     have taken from the pile, the rest dealt from the unseen cards; None when the view's
     counts do not add up (the caller then keeps ``normal``'s move)."""
+    if count is None:
+        count = WORLDS
     pool_all = sorted(c for c, k in unseen for _ in range(k))
     n = len(v.players)
     known: dict[int, list[Card]] = {}

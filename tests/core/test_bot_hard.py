@@ -11,7 +11,7 @@ import pytest
 from test_engine_support import scramble_hidden
 
 from rummy_tui.commands.play import parse_players
-from rummy_tui.core import bot_hard
+from rummy_tui.core import bot_hard, bot_rollout
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
 from rummy_tui.core.cards import parse_card
 from rummy_tui.core.engine import apply, new_game, view
@@ -32,8 +32,15 @@ def test_hard_is_a_bot_kind_everywhere():
     assert [s.kind for s in specs] == ["human", "hard"]
 
 
+@pytest.fixture
+def few_worlds(monkeypatch):
+    """The rollout search with fewer worlds: the same code, a test's time."""
+    monkeypatch.setattr(bot_rollout, "WORLDS", 4)
+    monkeypatch.setattr(bot_rollout, "FIRST_WORLDS", 2)
+
+
 @pytest.mark.parametrize("variant,n", PRESETS)
-def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n):
+def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n, few_worlds):
     """Two states that differ only in the other hands and the stock order give the hard
     player the same decision (bot_action reads the state, the bot only its view); and the
     walk meets decisions where hard differs from normal, so the check is not empty."""
@@ -64,7 +71,7 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n):
 
 
 @pytest.mark.parametrize("variant", ["rummy", "indian", "remigio", "remi"])
-def test_hard_against_normal_plays_legal_games_the_same_for_a_seed(variant):
+def test_hard_against_normal_plays_legal_games_the_same_for_a_seed(variant, few_worlds):
     first = simulate(variant, 2, 1, seed=3, bots=["hard", "normal"])
     again = simulate(variant, 2, 1, seed=3, bots=["hard", "normal"])
     assert first.invariant_violations == 0, first.violation
