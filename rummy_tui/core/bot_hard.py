@@ -111,7 +111,7 @@ def _one_deck(v: PlayerView, rng: random.Random, normal_action: Action) -> Actio
         if isinstance(normal_action, Discard):
             found = _discard(v, rng, normal_action)
             expect = found.card if isinstance(found, Discard) else None
-            if expect is not None:
+            if expect is not None and len(v.players) == 2:
                 base = Discard(expect)
         candidates = bot_rollout.play_candidates(v, normal_action, expect, k.rules)
     else:

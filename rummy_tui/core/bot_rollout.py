@@ -45,6 +45,26 @@ ROLLOUT_LIMIT = 400
 _PUBLIC = tuple(PublicState.__dataclass_fields__)
 
 
+def _make_fast_view() -> Any:
+    # engine.view builds the view from keyword arguments; a rollout asks for one per action,
+    # so an unrolled copy of the same fields (a test checks it equals engine.view)
+    body = "\n".join(f"    new.{n} = s.{n}" for n in _PUBLIC if n != "discard")
+    source = (
+        "def fast_view(s, p):\n    new = _new(PlayerView)\n" + body + "\n"
+        "    new.discard = list(s.discard)\n    new.player = p\n"
+        "    new.hand = list(s.hands[p])\n    new.hand_counts = [len(h) for h in s.hands]\n"
+        "    new.stock_count = len(s.stock)\n"
+        "    new.vs = None if s.vs is None else s.vs.public()\n    return new\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
+    exec(source, namespace)
+    return namespace["fast_view"]
+
+
+fast_view = _make_fast_view()
+"""``engine.view(state, p)``, built field by field (the rollouts' view)."""
+
+
 def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card, int]],
            rng: random.Random, count: int | None = None) -> list[GameState] | None:
     """``count`` states consistent with the view: the other hands hold what they are known to
@@ -88,7 +108,6 @@ def rollout(state: GameState, me: int, limit: int = ROLLOUT_LIMIT) -> float:
     """Play the deal out with ``normal`` for everyone; the bot's deal score less the mean of
     the others' (0 for a deal that does not end within ``limit`` actions)."""
     from .bots import _normal  # bots imports this module's caller at its top
-    from .engine import view
 
     rng = random.Random(0)  # normal draws nothing from it; fixed for safety
     s = state
@@ -96,7 +115,7 @@ def rollout(state: GameState, me: int, limit: int = ROLLOUT_LIMIT) -> float:
     for _ in range(limit):
         if s.phase in ("round_over", "game_over"):
             break
-        s = apply(s, _normal(view(s, s.to_move), rng))
+        s = apply(s, _normal(fast_view(s, s.to_move), rng))
     else:
         return 0.0
     result = s.last_round
@@ -183,4 +202,6 @@ def play_candidates(v: PlayerView, normal: Action, expect: Card | None, rules: A
         return [normal, Discard(dead[0])]
     if not isinstance(normal, Discard) or expect is None or expect == normal.card:
         return []
+    if len(v.players) > 2:
+        return [normal, Discard(expect)]  # at 3+ seats the expectimax throw alone lost
     return [Discard(expect), normal]

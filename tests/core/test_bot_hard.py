@@ -14,7 +14,7 @@ from rummy_tui.commands.play import parse_players
 from rummy_tui.core import bot_hard, bot_rollout
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
 from rummy_tui.core.cards import parse_card
-from rummy_tui.core.engine import apply, new_game, view
+from rummy_tui.core.engine import apply, is_legal, new_game, view
 from rummy_tui.core.simulate import simulate
 from rummy_tui.core.state import Discard, DrawStock, NextRound, PlayerSpec, TakeDiscard
 
@@ -173,3 +173,59 @@ def test_an_indian_deal_where_neither_hand_comes_together_still_ends():
     run = play_game("indian", ["hard", "normal"], game_seed(1001, 73))
     assert run.problem is None
     assert run.state.phase == "game_over"
+
+
+@pytest.mark.parametrize("variant,n", [("rummy", 2), ("rummy", 4), ("remi", 3)])
+def test_the_rollouts_view_is_the_engines_view(variant, n):
+    state = new_game(variant, [PlayerSpec(f"P{q}", "normal") for q in range(n)], seed=8)
+    rng = random.Random(2)
+    for _ in range(150):
+        if state.phase == "game_over":
+            break
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        for p in range(n):
+            assert bot_rollout.fast_view(state, p) == view(state, p)
+        state = apply(state, choose_action("normal", view(state, state.to_move), rng))
+
+
+@pytest.mark.parametrize("variant,n", [("rummy", 2), ("rummy", 4), ("remi", 2)])
+def test_the_rollout_worlds_agree_with_the_view(variant, n):
+    """Every world dealt for the search shows the bot what its view shows (its hand, the
+    table, the pile, every count), holds each card of the deck once, and gives another
+    player the cards the log shows they took from the pile and still hold."""
+    state = new_game(variant, [PlayerSpec(f"P{q}", "normal") for q in range(n)], seed=6)
+    rng = random.Random(3)
+    checked = with_picks = 0
+    for _ in range(300):
+        if state.phase == "game_over":
+            break
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        me = state.to_move
+        seen = view(state, me)
+        k = bot_hard._Knowledge(seen, random.Random(0))
+        found = bot_rollout.worlds(seen, k.taken, k.unseen, random.Random(1), 3)
+        assert found is not None
+        for world in found:
+            shown = view(world, me)
+            for name in ("hand", "hand_counts", "stock_count", "discard", "table", "phase",
+                         "to_move", "scores", "vs", "taken"):
+                assert getattr(shown, name) == getattr(seen, name), name
+            cards = sorted(world.stock + [c for h in world.hands for c in h] + world.discard
+                           + [c for m in world.table for c in m.cards])
+            assert cards == list(range(52))
+            for q, held in k.taken.items():
+                if q != me:
+                    assert set(held) <= set(world.hands[q])
+                    with_picks += bool(held)
+        checked += 1
+        if me == 1 and seen.phase == "draw" and seen.discard and rng.random() < 0.5:
+            # seat 1 takes the top discard, melding or not: cards known to be held
+            if is_legal(seen, TakeDiscard(1)):
+                state = apply(state, TakeDiscard(1))
+                continue
+        state = apply(state, choose_action("normal", seen, rng))
+    assert checked >= 50 and with_picks > 0
