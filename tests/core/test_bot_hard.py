@@ -36,6 +36,7 @@ def test_hard_is_a_bot_kind_everywhere():
 def few_worlds(monkeypatch):
     """The rollout search with fewer worlds: the same code, a test's time."""
     monkeypatch.setattr(bot_rollout, "WORLDS", 4)
+    monkeypatch.setattr(bot_rollout, "REMI_WORLDS", 4)
     monkeypatch.setattr(bot_rollout, "FIRST_WORLDS", 2)
 
 
