@@ -1,5 +1,7 @@
 """The ``hard`` computer player (issue 15): ``normal``'s play, with its two decisions that
-matter most made by an expectimax over the next draw.
+matter most made by an expectimax over the next draw, and in the one-deck games with table
+melds (Basic Rummy, Indonesian Remi) the draw, the discard and meld timing played out by
+determinised rollouts (``bot_rollout``) between the expectimax's choice and normal's.
 
 It sees only its :class:`~.state.PlayerView`. From the view it works out the unseen cards:
 the deck less its own hand, the discard pile, the table melds, the Indian wild card and the
@@ -14,8 +16,7 @@ and not shown since). Every unseen card is equally likely to be the next card of
   plus a charge for a card the next player is likely to use (its rank or suit neighbourhood
   was taken from the pile by them this round; less if they refused such a card).
 
-Everything else (melds, lay-offs, Remi's pick-ups and meld timing, closing, declaring,
-dropping) is ``normal``'s. The search is exact over the unseen card kinds, with a fixed amount
+In the other games everything else (melds, closing, declaring, dropping) is ``normal``'s. The search is exact over the unseen card kinds, with a fixed amount
 of work per decision (no clock), so a seed gives the same game; the arrangements met within a
 decision are cached by the arrangement search.
 """
