@@ -230,3 +230,30 @@ def test_the_rollout_worlds_agree_with_the_view(variant, n):
                 continue
         state = apply(state, choose_action("normal", seen, rng))
     assert checked >= 50 and with_picks > 0
+
+
+@pytest.mark.parametrize("variant", ["rummy", "remi"])
+def test_hard_sometimes_holds_back_what_normal_would_lay_or_take(variant):
+    """The rollout search overrules normal where timing matters: within a game hard holds
+    back a meld or a lay-off (it discards where normal would lay it) or, in Remi, draws from
+    the stock where normal would pick up; each such choice is a legal move."""
+    from rummy_tui.core.state import LayOff, Meld
+
+    state = new_game(variant, [PlayerSpec("Ann", "hard"), PlayerSpec("Bob", "normal")], seed=9)
+    held = 0
+    for _ in range(3000):
+        if state.phase == "game_over" or held:
+            break
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        action = bot_action(state)
+        if state.to_move == 0:
+            seen = view(state, 0)
+            normal = choose_action("normal", seen, random.Random(0))
+            if (isinstance(normal, (Meld, LayOff)) and isinstance(action, Discard)
+                    or isinstance(normal, TakeDiscard) and action == DrawStock()):
+                assert is_legal(seen, action)
+                held += 1
+        state = apply(state, action)
+    assert held
