@@ -19,7 +19,6 @@ them, and they live in one bounded cache (two generations: a full one is dropped
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 SUIT = 0x1FFF
@@ -30,6 +29,7 @@ ROOM = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
 FULL_ROOM = (1 << ROOM) - 1
 EMPTY = (0,)
+EMPTY_MADE = (EMPTY, (0,))
 MAX_JOKERS = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
 
@@ -92,14 +92,20 @@ TABLES = TableCache(8_000)
 OPTIONS = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
+LOW_LINE = tuple(range(13))
+"""Bits of the ranks in their order on the A..K line, and on the 2..K, A line."""
+HIGH_LINE = tuple(range(1, 13)) + (0,)
+
 _FAMILIES: dict[tuple, "Family"] = {}
 
 
-def pareto(cand: list[int]) -> tuple[int, ...]:
-    """The entries no other entry beats (as cheap, no more jokers, at least as much aux)."""
-    cand.sort()
+def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
+    how each is made (of equal entries, the first)."""
     kept: list[int] = []
-    for e in cand:
+    kept_how: list[int] = []
+    for i in sorted(range(len(cand)), key=cand.__getitem__):
+        e = cand[i]
         k = e >> 8 & KMASK
         a = e & 0xFF
         for f in kept:
@@ -107,7 +113,8 @@ def pareto(cand: list[int]) -> tuple[int, ...]:
                 break
         else:
             kept.append(e)
-    return tuple(kept)
+            kept_how.append(hows[i])
+    return tuple(kept), tuple(kept_how)
 
 
 class Family:
@@ -117,6 +124,7 @@ class Family:
     def __init__(
         self,
         tag: int,
+        kinds: tuple[str, ...],
         spans: list[int],
         rank_cost: tuple[int, ...],
         wild: int | None,
@@ -131,24 +139,62 @@ class Family:
         self.comb = COMB_DECLARATION if declaration else COMB_ROOM
         self.plain = plain or self
         """The family without the wild rank, for patterns that do not hold it."""
+        self.lines = None if "wrap" in kinds else [
+            LOW_LINE if kind == "low" else HIGH_LINE for kind in kinds
+        ]
+        """The orders of the ranks on the lines (None: round the corner, every subset)."""
 
-    def run_options(self, r: int, held: int) -> tuple[int, ...]:
-        """Every run whose lowest natural is rank ``r``, the others from ``held``, cheapest
-        first, packed as ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers:
-        what it takes from the pool; aux: as in a table entry)."""
-        key = self.tag | r << 13 | held
+    def _naturals(self, r: int, held: int, jokers: int) -> Any:
+        """The natural cards (13-bit masks) of the runs whose lowest natural is rank ``r``,
+        the others from ``held``: all that leave at most ``jokers`` gaps on some line (a run
+        taking more jokers than the pool holds is never asked for)."""
+        own = 1 << r
+        if self.lines is None:
+            others = held & ~own
+            out = []
+            sub = others
+            while True:
+                out.append(sub | own)
+                if not sub:
+                    return out
+                sub = (sub - 1) & others
+        found = {own}
+        for line in self.lines:
+            # the other naturals lie after r on the line, or before it for the ace at the top
+            # of the 2..K, A line (r is the lowest rank held, so the ace is r if held at all)
+            p0 = line.index(r)
+            step = 1 if p0 < 12 else -1
+            later = [
+                (p, 1 << line[p]) for p in range(p0 + step, 13 if step > 0 else -1, step)
+                if held >> line[p] & 1
+            ]
+            stack = [(own, p0, 0)]
+            while stack:
+                chosen, last, gaps = stack.pop()
+                for p, bit in later:
+                    if (p - last) * step <= 0:
+                        continue
+                    g = gaps + (p - last) * step - 1
+                    if g > jokers:
+                        break
+                    found.add(chosen | bit)
+                    stack.append((chosen | bit, p, g))
+        return found
+
+    def run_options(self, r: int, held: int, jokers: int) -> tuple[int, ...]:
+        """Every run whose lowest natural is rank ``r``, the others from ``held``, that takes
+        at most ``jokers`` from the pool, cheapest first, packed as
+        ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers: what it takes from
+        the pool; aux: as in a table entry)."""
+        key = self.tag | jokers << 30 | r << 13 | held
         found = OPTIONS.get(key)
         if found is not None:
             return found  # type: ignore[return-value]
-        own = 1 << r
-        others = held & ~own
         spans = self.spans
         wild_bit = self.wild_bit
         declaration = self.declaration
         out = []
-        sub = others
-        while True:
-            chosen = sub | own
+        for chosen in self._naturals(r, held, jokers):
             n = chosen.bit_count()
             span = spans[chosen] & 0xF
             length = 3 if span < 3 else span
@@ -158,15 +204,12 @@ class Family:
                 # a wild card plays as itself only in a pure sequence, or alone with two
                 # jokers (then it is the meld's one natural card)
                 cost = fill + 1 if fill == 0 or n == 1 else 99
-            if cost <= MAX_JOKERS:
+            if cost <= jokers:
                 if declaration:
                     aux = 5 if fill == 0 else 1
                 else:
                     aux = (1 << min(ROOM, 13 - length)) - 1
                 out.append((cost, -n, chosen, aux))
-            if not sub:
-                break
-            sub = (sub - 1) & others
         out.sort()
         found = tuple(m << 12 | a << 4 | c for c, _, m, a in out)
         OPTIONS.put(key, found)
@@ -174,8 +217,13 @@ class Family:
 
     def table(self, key: int, jokers: int) -> tuple[int, ...]:
         """The Pareto table of a suit pattern, when the hand holds ``jokers`` jokers."""
+        return self.made(key, jokers)[0]
+
+    def made(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table of a suit pattern and how each entry is made: its runs' 13-bit masks,
+        packed 13 bits apart, the lowest run first."""
         if not key:
-            return EMPTY
+            return EMPTY_MADE
         if not key & self.wild_bit:
             fam = self.plain
         else:
@@ -189,61 +237,31 @@ class Family:
                 TABLES.put(ck, found)
         return found
 
-    def _compute(self, key: int, jokers: int) -> tuple[int, ...]:
+    def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
         low = q1 & -q1
         r = low.bit_length() - 1
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
-        cand = [e + here for e in self.table(take4(key, low), jokers)]
+        sub, sub_how = self.made(take4(key, low), jokers)
+        cand = [e + here for e in sub]
+        hows = list(sub_how)
         comb = self.comb
-        for opt in self.run_options(r, q1):
+        for opt in self.run_options(r, q1, jokers):
             cost = opt & 0xF
-            if cost > jokers:
-                break
             m = opt >> 12
             aux = opt >> 4 & 0xFF
-            for e in self.table(take4(key, m), jokers):
+            sub, sub_how = self.made(take4(key, m), jokers)
+            for i, e in enumerate(sub):
                 k = (e >> 8 & KMASK) + cost
                 if k <= jokers:
                     cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
-        return pareto(cand)
+                    hows.append(sub_how[i] << 13 | m)
+        return pareto(cand, hows)
 
-    def unroll(
-        self, key: int, jokers: int, entry: int, dead: Callable[[int], None],
-        run: Callable[[int, int], None],
-    ) -> None:
-        """Walk back from a table entry to the runs and deadwood that make it."""
-        while key:
-            fam = self if key & self.wild_bit else self.plain
-            q1 = key & SUIT
-            low = q1 & -q1
-            r = low.bit_length() - 1
-            here = 0 if low & fam.wild_bit else fam.rank_cost[r] << COST
-            rest = take4(key, low)
-            if entry - here in fam.table(rest, jokers):
-                dead(r)
-                key, entry = rest, entry - here
-                continue
-            cost_part = entry >> COST << COST
-            k = entry >> 8 & KMASK
-            aux = entry & 0xFF
-            for opt in fam.run_options(r, q1):
-                cost, m, oaux = opt & 0xF, opt >> 12, opt >> 4 & 0xFF
-                rest = take4(key, m)
-                for e in fam.table(rest, jokers):
-                    if (
-                        e >> COST << COST == cost_part
-                        and (e >> 8 & KMASK) + cost == k
-                        and fam.comb[e & 0xFF][oaux] == aux
-                    ):
-                        run(m, cost)
-                        key, entry = rest, e
-                        break
-                else:
-                    continue
-                break
-            else:  # pragma: no cover - the table was built from these very options
-                raise AssertionError("suit table entry with no source")
+    def how(self, key: int, jokers: int, entry: int) -> int:
+        """The runs of a table entry, packed as in :meth:`made`."""
+        entries, hows = self.made(key, jokers)
+        return hows[entries.index(entry)]
 
 
 def family(
@@ -257,6 +275,6 @@ def family(
         plain = None
         if wild is not None and plain_cost is not None:
             plain = family(lines_key, spans, plain_cost, None, declaration, None)
-        found = Family(len(_FAMILIES) + 1, spans, rank_cost, wild, declaration, plain)
+        found = Family(len(_FAMILIES) + 1, lines_key, spans, rank_cost, wild, declaration, plain)
         _FAMILIES[key] = found
     return found
