@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from .arrange_tables import TableCache
 from .cards import ALL_CARDS, JOKER, Card
 from .melds import _run_fits, classify
 
@@ -100,7 +99,7 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     for fields in chosen.runs:
         opt = Run(*fields)
         line = lines[opt.line]
-        start = _start(opt.line, line, opt.first, opt.last, opt.length)
+        start = _start(line, opt.first, opt.last, opt.length)
         positions = list(range(start, start + opt.length))
         base = (opt.mask & -opt.mask).bit_length() - 1
         base -= base % 13
@@ -148,25 +147,19 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     return finish(solver, hand, shaped, deadwood, met=True)
 
 
-_MELDS = TableCache(2_000)
-"""Recent melds as objects, by kind, purity and cards."""
-_STARTS: dict[tuple[int, int, int, int], int] = {}
-"""Where a run starts on its line, by line, first and last natural and length."""
+_STARTS: dict[tuple[int, ...], int] = {}
+"""Where a run starts on its line, by the line (its first rank and length), first and last
+natural and length."""
 
 
 def _meld(kind: str, pure: bool, cards: list[Card], order: int) -> tuple[int, "ArrangedMeld"]:
-    """The meld (cached: melds are values) with its place in the arrangement: runs by their
+    """The meld with its place in the arrangement: runs by their
     lowest card (suit, then rank), then sets by rank and suit."""
-    key = (kind, pure, *cards)
-    found = _MELDS.get(key)
-    if found is None:
-        found = ArrangedMeld(kind, pure, tuple(cards))  # type: ignore[arg-type]
-        _MELDS.put(key, found)
-    return (order, found)
+    return (order, ArrangedMeld(kind, pure, tuple(cards)))  # type: ignore[arg-type]
 
 
-def _start(li: int, line: tuple[int, ...], first: int, last: int, length: int) -> int:
-    key = (li, first, last, length)
+def _start(line: tuple[int, ...], first: int, last: int, length: int) -> int:
+    key = (line[0], len(line), first, last, length)
     found = _STARTS.get(key)
     if found is None:
         found = _STARTS[key] = _place(line, first, last, length)

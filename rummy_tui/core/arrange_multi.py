@@ -316,46 +316,48 @@ class MultiDeckSolver:
             total = self._final(k, aux, cost)
             return (total, tuple(fixed)) if total < best else None
         if size > 256:
-            return self._combine_states(tables, used, aux if False else aux, fixed, open_, cost, k)
+            return self._combine_states(tables, used, aux, fixed, open_, cost, k)
         mins = [0] * (len(open_) + 1)
         for j in range(len(open_) - 1, -1, -1):
             mins[j] = mins[j + 1] + (tables[open_[j]][0] >> COST)
-        found: list = []
-        declaration = self.declaration
-        jcost = self.jcost
         chosen = list(fixed)
-        depth = len(open_)
+        self._walk_best = best
+        self._walk_found = None
+        self._walk_args = ([(s, tables[s]) for s in open_], mins, chosen, len(open_) - 1)
+        self._walk(0, cost, k, aux)
+        found = self._walk_found
+        return (self._walk_best, found) if found is not None else None
 
-        def walk(j: int, c: int, kk: int, a: int) -> None:
-            nonlocal best
-            s = open_[j]
-            rest = mins[j + 1]
-            last = j + 1 == depth
-            for e in tables[s]:
-                c2 = c + (e >> COST)
-                if c2 + rest >= best:
-                    return
-                k2 = kk + (e >> 8 & KMASK)
-                if k2 > jokers:
-                    continue
-                a2 = comb[a][e & 0xFF]
-                chosen[s] = e
-                if last:
-                    if declaration:
-                        if a2 & 6 != 6:
-                            continue
-                        total = c2
-                    else:
-                        spare = jokers - k2 - a2.bit_count()
-                        total = c2 + spare * jcost if spare > 0 else c2
-                    if total < best:
-                        best = total
-                        found[:] = [tuple(chosen)]
+    def _walk(self, j: int, cost: int, k: int, aux: int) -> None:
+        """The open suits of :meth:`_combine`, depth first (no closure: no reference cycle
+        for the garbage collector to find)."""
+        suits, mins, chosen, last = self._walk_args
+        s, table = suits[j]
+        rest = mins[j + 1]
+        jokers = self.jokers
+        comb = self.fam.comb
+        for e in table:
+            c = cost + (e >> COST)
+            if c + rest >= self._walk_best:
+                return
+            kk = k + (e >> 8 & KMASK)
+            if kk > jokers:
+                continue
+            a = comb[aux][e & 0xFF]
+            chosen[s] = e
+            if j == last:
+                if self.declaration:
+                    if a & 6 != 6:
+                        continue
+                    total = c
                 else:
-                    walk(j + 1, c2, k2, a2)
-
-        walk(0, cost, k, aux)
-        return (best, found[0]) if found else None
+                    spare = jokers - kk - a.bit_count()
+                    total = c + spare * self.jcost if spare > 0 else c
+                if total < self._walk_best:
+                    self._walk_best = total
+                    self._walk_found = tuple(chosen)
+            else:
+                self._walk(j + 1, c, kk, a)
 
     def _combine_states(
         self, tables: list, used: int, aux: int, fixed: list, open_: list, cost: int, k: int

@@ -25,6 +25,8 @@ SUIT = 0x1FFF
 COST = 14
 """Shift of the cost in a table entry."""
 KMASK = 0x3F
+LAYERS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""A rank's bit in the four layers of a suit pattern."""
 ROOM = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
 FULL_ROOM = (1 << ROOM) - 1
@@ -92,6 +94,15 @@ TABLES = TableCache(8_000)
 OPTIONS = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
+_PAIRS = [(d, 1 << d) for d in range(13)]
+_PAIRS_ACE = [(d, 1 << (13 - d)) for d in range(13)]
+_AFTER = [tuple(_PAIRS[d] for d in range(1, 13) if m >> d & 1) for m in range(8192)]
+"""The ranks of a suit mask above its bit 0, as (distance, bit) pairs; shifted by r, the ranks
+above r."""
+_BEFORE_ACE = [
+    tuple(_PAIRS_ACE[d] for d in range(1, 13) if m >> (13 - d) & 1) for m in range(8192)
+]
+"""The ranks of a suit mask below the ace on the 2..K, A line: (distance, bit) pairs."""
 LOW_LINE = tuple(range(13))
 """Bits of the ranks in their order on the A..K line, and on the 2..K, A line."""
 HIGH_LINE = tuple(range(1, 13)) + (0,)
@@ -102,6 +113,8 @@ _FAMILIES: dict[tuple, "Family"] = {}
 def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
     how each is made (of equal entries, the first)."""
+    if len(cand) == 1:
+        return (cand[0],), (hows[0],)
     kept: list[int] = []
     kept_how: list[int] = []
     for i in sorted(range(len(cand)), key=cand.__getitem__):
@@ -143,6 +156,9 @@ class Family:
             LOW_LINE if kind == "low" else HIGH_LINE for kind in kinds
         ]
         """The orders of the ranks on the lines (None: round the corner, every subset)."""
+        self.high = "high" in kinds
+        self.round_corner = "wrap" in kinds or self.high
+        """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
     def _naturals(self, r: int, held: int, jokers: int) -> Any:
         """The natural cards (13-bit masks) of the runs whose lowest natural is rank ``r``,
@@ -158,28 +174,32 @@ class Family:
                 if not sub:
                     return out
                 sub = (sub - 1) & others
-        found = {own}
-        for line in self.lines:
-            # the other naturals lie after r on the line, or before it for the ace at the top
-            # of the 2..K, A line (r is the lowest rank held, so the ace is r if held at all)
-            p0 = line.index(r)
-            step = 1 if p0 < 12 else -1
-            later = [
-                (p, 1 << line[p]) for p in range(p0 + step, 13 if step > 0 else -1, step)
-                if held >> line[p] & 1
-            ]
-            stack = [(own, p0, 0)]
+        # the other naturals, by their distance from r: after it on the A..K line, and for
+        # the ace (r is the lowest rank held, so the ace is r if held at all) also before it
+        # on the 2..K, A line: K at 1, Q at 2, ...
+        out = [own]
+        lines = [_AFTER[held >> r]]
+        if r == 0 and self.high:
+            lines.append(_BEFORE_ACE[held])
+        for later in lines:
+            stack = [(own, 0, 0, 0)]
+            size = len(later)
             while stack:
-                chosen, last, gaps = stack.pop()
-                for p, bit in later:
-                    if (p - last) * step <= 0:
-                        continue
-                    g = gaps + (p - last) * step - 1
+                chosen, i, last, gaps = stack.pop()
+                for j in range(i, size):
+                    d, bit = later[j]
+                    g = gaps + d - last - 1
                     if g > jokers:
                         break
-                    found.add(chosen | bit)
-                    stack.append((chosen | bit, p, g))
-        return found
+                    if r:
+                        bit <<= r
+                    c = chosen | bit
+                    out.append(c)
+                    if j + 1 < size:
+                        stack.append((c, j + 1, d, g))
+        if len(lines) > 1:
+            return list(dict.fromkeys(out))
+        return out
 
     def run_options(self, r: int, held: int, jokers: int) -> tuple[int, ...]:
         """Every run whose lowest natural is rank ``r``, the others from ``held``, that takes
@@ -226,16 +246,84 @@ class Family:
             return EMPTY_MADE
         if not key & self.wild_bit:
             fam = self.plain
+            cap = 2 * key.bit_count()
         else:
             fam = self
+            cap = 2 * key.bit_count() + (key & self.wild_bit * LAYERS).bit_count()
+        if jokers > cap:
+            # no entry needs more: a run taking more than two jokers per natural card does
+            # no better than runs of one natural and two jokers each (three for a wild card)
+            jokers = cap
         ck = fam.tag | jokers << 52 | key
         found = TABLES.new.get(ck)
         if found is None:
-            found = TABLES.get(ck)
-            if found is None:
-                found = fam._compute(key, jokers)
+            found = TABLES.old.get(ck)
+            if found is not None:
+                TABLES.put(ck, found)
+            else:
+                blocks = fam._blocks(key & SUIT, jokers)
+                if len(blocks) == 1:
+                    found = fam._compute(key, jokers)
+                else:
+                    found = fam._sum(
+                        [fam.made(key & b * LAYERS, jokers) for b in blocks], jokers
+                    )
                 TABLES.put(ck, found)
         return found
+
+    def _blocks(self, held: int, jokers: int) -> list[int]:
+        """The ranks held, in blocks that no run can join: runs lie within one block, since
+        a gap of more empty ranks than the jokers is never bridged."""
+        blocks = []
+        block = 0
+        last = -99
+        rest = held
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            r = low.bit_length() - 1
+            if r - last - 1 > jokers:
+                if block:
+                    blocks.append(block)
+                block = 0
+            block |= low
+            last = r
+        blocks.append(block)
+        if len(blocks) > 1 and self.round_corner:
+            # the top block and the ace's (the lowest) join over the corner: Q-K-A on the
+            # 2..K, A line, or K-A-2 round the corner
+            top = held.bit_length() - 1
+            gap = 12 - top
+            if self.lines is None:
+                gap += (held & -held).bit_length() - 1
+            elif not held & 1:
+                gap = 99
+            if gap <= jokers:
+                blocks[0] |= blocks.pop()
+        return blocks
+
+    def _sum(
+        self, parts: list[tuple[tuple[int, ...], tuple[int, ...]]], jokers: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table of blocks together: each entry of one with each of the other."""
+        comb = self.comb
+        entries, hows = parts[0]
+        for more, more_hows in parts[1:]:
+            cand = []
+            cand_hows = []
+            for i, e in enumerate(entries):
+                ek = e >> 8 & KMASK
+                ec = e >> COST
+                h = hows[i]
+                shift = 13 * ((h.bit_length() + 12) // 13)
+                ea = e & 0xFF
+                for j, f in enumerate(more):
+                    k = ek + (f >> 8 & KMASK)
+                    if k <= jokers:
+                        cand.append((ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF])
+                        cand_hows.append(h | more_hows[j] << shift)
+            entries, hows = pareto(cand, cand_hows)
+        return entries, hows
 
     def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
