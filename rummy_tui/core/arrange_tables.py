@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .arrange_runs import suit_entries
+
 SUIT = 0x1FFF
 COST = 14
 """Shift of the cost in a table entry."""
@@ -117,7 +119,10 @@ def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int
         return (cand[0],), (hows[0],)
     kept: list[int] = []
     kept_how: list[int] = []
-    for i in sorted(range(len(cand)), key=cand.__getitem__):
+    # cheapest first, then fewest jokers, then the most aux (aux bits flipped): an entry is
+    # only ever beaten by one before it
+    flipped = [e ^ 0xFF for e in cand]
+    for i in sorted(range(len(cand)), key=flipped.__getitem__):
         e = cand[i]
         k = e >> 8 & KMASK
         a = e & 0xFF
@@ -147,6 +152,8 @@ class Family:
         self.tag = tag << 58
         self.spans = spans
         self.rank_cost = rank_cost
+        self.dead_cost = tuple(c << COST for c in rank_cost)
+        """A rank's cost as deadwood, in place in a table entry."""
         self.wild_bit = 1 << (wild - 1) if wild is not None else 0
         self.declaration = declaration
         self.comb = COMB_DECLARATION if declaration else COMB_ROOM
@@ -263,7 +270,12 @@ class Family:
             else:
                 blocks = fam._blocks(key & SUIT, jokers)
                 if len(blocks) == 1:
-                    found = fam._compute(key, jokers)
+                    if fam.lines is not None and (key & SUIT).bit_count() >= 11:
+                        # 11 ranks or more: one pass over the ranks beats the subsets (below
+                        # that, the subsets' tables shared with other patterns win)
+                        found = pareto(*suit_entries(fam, key, jokers))
+                    else:
+                        found = fam._compute(key, jokers)
                 else:
                     found = fam._sum(
                         [fam.made(key & b * LAYERS, jokers) for b in blocks], jokers
@@ -366,3 +378,4 @@ def family(
         found = Family(len(_FAMILIES) + 1, lines_key, spans, rank_cost, wild, declaration, plain)
         _FAMILIES[key] = found
     return found
+
