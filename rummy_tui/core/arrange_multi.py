@@ -12,9 +12,12 @@ It has the shape of the one-deck search (core/arrange.py):
    set). A set of one natural and two jokers is never needed: the same cards make a run.
 3. What is left of each suit is looked up in its table (core/arrange_tables.py): the best
    deadwood cost for each number of jokers the runs take, with the Indian sequences made (or
-   the room left for spare jokers). Combining the four suits is a small sum over jokers and
-   those states; a state that cannot meet the Indian declaration is never counted, and a set
-   choice whose cheapest suits already cost more than the best found is skipped.
+   the room left for spare jokers). Combining the four suits adds the one-entry suits and
+   tries the others depth first, cheapest entries first (a sum over (jokers, aux) states when
+   the tables are big); a state that cannot meet the Indian declaration is never counted, and
+   a set choice whose cheapest suits already cost more than the best found is skipped.
+4. The best choice keeps its four table entries; each entry says which runs make it, so the
+   arrangement is read back directly (core/arrange_build.py).
 """
 
 from __future__ import annotations

@@ -13,8 +13,22 @@ leave the rest as deadwood, as packed ints ``cost << COST | jokers << 8 | aux``:
   pure; elsewhere, the room the runs leave for spare jokers, in unary (capped at ``ROOM``).
 
 Only Pareto-optimal entries are kept: no other entry is as cheap with no more jokers and at
-least as much ``aux``. Tables are tuples of ints, so the garbage collector soon stops scanning
-them, and they live in one bounded cache (two generations: a full one is dropped whole).
+least as much ``aux``. Beside the entries, a table keeps how each is made (its runs' 13-bit
+masks packed in one int), so the search reads the runs back instead of searching again.
+
+A table is made once, in one of three ways:
+
+- a pattern whose held ranks have a gap of more empty ranks than the jokers (no run bridges
+  it) is split into blocks, each looked up on its own, and their tables summed: blocks recur
+  far more often than whole suits (the king and the ace join where runs go Q-K-A or K-A-2);
+- a pattern of 11 ranks or more is walked once over its ranks (core/arrange_runs.py);
+- otherwise ``Family._compute`` chooses what the lowest rank does: deadwood, or the lowest
+  card of a run (every run within the jokers), and looks up the rest.
+
+A lookup never asks for more jokers than two a natural card (three a wild card): more never
+helps, and small patterns then share one table whatever the hand holds. Tables are tuples of
+ints, so the garbage collector soon stops scanning them, and they live in one bounded cache
+(two generations: a full one is dropped whole).
 """
 
 from __future__ import annotations
@@ -105,9 +119,6 @@ _BEFORE_ACE = [
     tuple(_PAIRS_ACE[d] for d in range(1, 13) if m >> (13 - d) & 1) for m in range(8192)
 ]
 """The ranks of a suit mask below the ace on the 2..K, A line: (distance, bit) pairs."""
-LOW_LINE = tuple(range(13))
-"""Bits of the ranks in their order on the A..K line, and on the 2..K, A line."""
-HIGH_LINE = tuple(range(1, 13)) + (0,)
 
 _FAMILIES: dict[tuple, "Family"] = {}
 
@@ -159,10 +170,8 @@ class Family:
         self.comb = COMB_DECLARATION if declaration else COMB_ROOM
         self.plain = plain or self
         """The family without the wild rank, for patterns that do not hold it."""
-        self.lines = None if "wrap" in kinds else [
-            LOW_LINE if kind == "low" else HIGH_LINE for kind in kinds
-        ]
-        """The orders of the ranks on the lines (None: round the corner, every subset)."""
+        self.wrap = "wrap" in kinds
+        """Runs go round the corner: every subset of the ranks is a run's naturals."""
         self.high = "high" in kinds
         self.round_corner = "wrap" in kinds or self.high
         """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
@@ -172,7 +181,7 @@ class Family:
         the others from ``held``: all that leave at most ``jokers`` gaps on some line (a run
         taking more jokers than the pool holds is never asked for)."""
         own = 1 << r
-        if self.lines is None:
+        if self.wrap:
             others = held & ~own
             out = []
             sub = others
@@ -270,7 +279,7 @@ class Family:
             else:
                 blocks = fam._blocks(key & SUIT, jokers)
                 if len(blocks) == 1:
-                    if fam.lines is not None and (key & SUIT).bit_count() >= 11:
+                    if not fam.wrap and (key & SUIT).bit_count() >= 11:
                         # 11 ranks or more: one pass over the ranks beats the subsets (below
                         # that, the subsets' tables shared with other patterns win)
                         found = pareto(*suit_entries(fam, key, jokers))
@@ -306,7 +315,7 @@ class Family:
             # 2..K, A line, or K-A-2 round the corner
             top = held.bit_length() - 1
             gap = 12 - top
-            if self.lines is None:
+            if self.wrap:
                 gap += (held & -held).bit_length() - 1
             elif not held & 1:
                 gap = 99
