@@ -326,25 +326,55 @@ class Family:
     def _sum(
         self, parts: list[tuple[tuple[int, ...], tuple[int, ...]]], jokers: int
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The table of blocks together: each entry of one with each of the other."""
+        """The table of blocks together: each entry of one with each of the other. A block
+        with one entry (most of them: a card no run can use) is added to every entry."""
         comb = self.comb
-        entries, hows = parts[0]
-        for more, more_hows in parts[1:]:
+        fixed = 0  # the one-entry blocks added up, aux apart
+        fixed_aux = 0
+        fixed_how = 0
+        shift = 0
+        many = []
+        for part in parts:
+            entries = part[0]
+            if len(entries) == 1:
+                e = entries[0]
+                fixed += e & ~0xFF
+                fixed_aux = comb[fixed_aux][e & 0xFF]
+                h = part[1][0]
+                if h:
+                    fixed_how |= h << shift
+                    shift += 13 * ((h.bit_length() + 12) // 13)
+            else:
+                many.append(part)
+        if not many:
+            return (fixed | fixed_aux,), (fixed_how,)
+        entries, hows = many[0]
+        for more, more_hows in many[1:]:
             cand = []
             cand_hows = []
             for i, e in enumerate(entries):
                 ek = e >> 8 & KMASK
                 ec = e >> COST
                 h = hows[i]
-                shift = 13 * ((h.bit_length() + 12) // 13)
+                at = 13 * ((h.bit_length() + 12) // 13)
                 ea = e & 0xFF
                 for j, f in enumerate(more):
                     k = ek + (f >> 8 & KMASK)
                     if k <= jokers:
                         cand.append((ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF])
-                        cand_hows.append(h | more_hows[j] << shift)
+                        cand_hows.append(h | more_hows[j] << at)
             entries, hows = pareto(cand, cand_hows)
-        return entries, hows
+        if not fixed and not fixed_aux and not fixed_how:
+            return entries, hows
+        fixed_k = fixed >> 8 & KMASK
+        cand = []
+        cand_hows = []
+        for i, e in enumerate(entries):
+            if (e >> 8 & KMASK) + fixed_k <= jokers:
+                cand.append(e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux])
+                h = hows[i]
+                cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
+        return pareto(cand, cand_hows)
 
     def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
