@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .cards import Card
-from .arrange import best_arrangement
+from .arrange import ArrangedMeld, best_arrangement
 from .engine import is_legal, view
 from .melds import classify
 from .state import (
@@ -201,7 +201,7 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
         if len(dead) <= 1:
-            finish = _finish(v, hand, rules, dead)
+            finish = _finish(v, hand, rules, dead, arrangement.melds)
             if finish is not None:
                 return finish
     allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
@@ -209,18 +209,36 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
 
 
 def _finish(
-    v: PlayerView, hand: list[Card], rules: HandRules, dead: Sequence[Card]
+    v: PlayerView,
+    hand: list[Card],
+    rules: HandRules,
+    dead: Sequence[Card],
+    melds: Sequence[ArrangedMeld] = (),
 ) -> Action | None:
-    """Close (Remigio) or declare (Indian) if some discard leaves a complete hand."""
+    """Close (Remigio) or declare (Indian) if some discard leaves a complete hand.
+
+    ``dead`` and ``melds``: the hand's best arrangement without the declaration condition
+    (Indian: ``relaxed(rules)``; elsewhere ``rules``)."""
     rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
+    if not rules.specials:
+        # Without Remigio's special hands, a discard ``c`` finishes only if the whole hand
+        # has an arrangement with ``c`` alone as deadwood (the rest's melds, the declaration
+        # met): so the best arrangement of the whole hand meets the declaration and costs at
+        # most what ``c`` costs. One search of the whole hand rules out most discards; the
+        # first discard of ``order`` that finishes is the same as when all are tried.
+        order, sure = _may_finish(hand, rules, order, dead, melds)
+    else:
+        sure = None
     best: tuple[int, Action] | None = None
+    closes = rs.finish_action == "Close"
     for c in order:
+        if c == sure and not closes:
+            return Declare(c)
         rest = list(hand)
         rest.remove(c)
         arrangement = best_arrangement(rest, rules)
         if arrangement.can_go_out:
-            closes = rs.finish_action == "Close"
             action: Action = Close(c) if closes else Declare(c)
             if not closes:
                 return action
@@ -228,6 +246,50 @@ def _finish(
             if best is None or score > best[0]:
                 best = (score, action)
     return None if best is None else best[1]
+
+
+_COST_W = 64
+"""The arrangement search's cost of a deadwood card: value * 64 + 1 (core/arrange.py)."""
+
+
+def _may_finish(
+    hand: list[Card],
+    rules: HandRules,
+    order: list[Card],
+    dead: Sequence[Card],
+    melds: Sequence[ArrangedMeld],
+) -> tuple[list[Card], Card | None]:
+    """The discards of ``order`` that may leave a complete hand (no special hands): those
+    whose deadwood cost is at least that of the whole hand's best arrangement, when that
+    arrangement meets the declaration (Indian). A necessary condition only: each one left
+    is still searched. And a discard sure to finish: the one deadwood card of the whole
+    hand's best arrangement, whose melds are then the rest of the hand, complete.
+
+    ``dead`` and ``melds`` (the best arrangement without the declaration condition) are
+    the whole hand's best arrangement when they meet the declaration anyway: no search."""
+    if not rules.declaration or _meets_declaration(melds, rules):
+        deadwood: Sequence[Card] = dead
+    else:
+        whole = best_arrangement(hand, rules)
+        if not whole.melds:
+            return [], None  # no arrangement of the hand meets the declaration, nor of a part
+        deadwood = whole.deadwood
+    values = rules.values
+    least = sum(values[c] * _COST_W + 1 for c in deadwood)
+    sure = deadwood[0] if len(deadwood) == 1 else None
+    return [c for c in order if values[c] * _COST_W + 1 >= least], sure
+
+
+def _meets_declaration(melds: Sequence[ArrangedMeld], rules: HandRules) -> bool:
+    """Indian: two sequences, one of them pure (each meld classified again)."""
+    runs = 0
+    pure = False
+    for m in melds:
+        shape = classify(tuple(m.cards), rules.melds)
+        if shape is not None and shape.kind == "run":
+            runs += 1
+            pure = pure or shape.pure
+    return runs >= 2 and pure
 
 
 # --- normal ------------------------------------------------------------------------------------
@@ -265,7 +327,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
     if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
-        finish = _finish(v, hand, rules, dead)
+        finish = _finish(v, hand, rules, dead, arrangement.melds)
         if finish is not None:
             return finish
     return Discard(_costliest(hand, dead, scoring, rules.declaration))

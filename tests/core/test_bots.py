@@ -7,6 +7,7 @@ import random
 import pytest
 from test_engine_support import card, cards, play, rig
 
+from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
 from rummy_tui.core.engine import apply, is_legal, new_game, view
 from rummy_tui.core.registry import variant_of
@@ -153,3 +154,44 @@ def test_normal_beats_easy_more_often_than_not():
     result = simulate("rummy", 2, 12, seed=4, bots=["easy", "normal"])
     assert result.wins["P2-normal"] > result.wins["P1-easy"]
     assert variant_of("rummy").key == "rummy"
+
+
+def _finish_by_trying_every_discard(v, hand, rules, dead):
+    """The plain way: search the hand left by each discard, dead cards first, then the
+    costliest (what bots._finish must agree with)."""
+    order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
+    for c in order:
+        rest = list(hand)
+        rest.remove(c)
+        if best_arrangement(rest, rules).can_go_out:
+            return Declare(c)
+    return None
+
+
+@pytest.mark.parametrize("decks,kinds", [(1, ("easy", "normal")), (2, ("normal", "easy", "easy"))])
+def test_indian_finish_skips_only_discards_that_cannot_finish(decks, kinds):
+    """bots._finish searches the whole hand once and tries only the discards that could
+    still finish: on every 14-card hand of whole games it picks what trying all would."""
+    from rummy_tui.core.bots import _finish
+    from rummy_tui.core.hand_rules import relaxed
+    from rummy_tui.core.options import make_options
+
+    options = make_options("indian", {"decks": decks})
+    finishes = tried = 0
+    for seed in range(24):
+        state = new_game("indian", [PlayerSpec(f"P{i}", k) for i, k in enumerate(kinds)],
+                         seed=seed, options=options)
+        rng = random.Random(seed)
+        while state.phase != "game_over" and state.round_no == 1:
+            v = view(state, state.to_move)
+            if v.phase == "play" and len(v.hand) == 14:
+                rules = variant_of("indian").rules_for(v)
+                arrangement = best_arrangement(v.hand, relaxed(rules))
+                dead = list(arrangement.deadwood)
+                if len(dead) <= 3:
+                    want = _finish_by_trying_every_discard(v, v.hand, rules, dead)
+                    assert _finish(v, v.hand, rules, dead, arrangement.melds) == want, v.hand
+                    tried += 1
+                    finishes += want is not None
+            state = apply(state, choose_action(kinds[state.to_move], v, rng))
+    assert tried >= 100 and finishes >= 12
