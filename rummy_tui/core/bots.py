@@ -330,25 +330,57 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         finish = _finish(v, hand, rules, dead, arrangement.melds)
         if finish is not None:
             return finish
-    return Discard(_costliest(hand, dead, scoring, rules.declaration))
+    return Discard(_costliest(hand, dead, scoring, rules.declaration, arrangement.melds))
 
 
-def _costliest(hand: list[Card], dead: list[Card], rules: HandRules, keep_wild: bool) -> Card:
-    """The dead card whose loss leaves the best hand: the highest value, jokers kept."""
+def _costliest(
+    hand: list[Card],
+    dead: list[Card],
+    rules: HandRules,
+    keep_wild: bool,
+    melds: Sequence[ArrangedMeld] = (),
+) -> Card:
+    """The dead card whose loss leaves the best hand: the highest value, jokers kept.
+
+    When every card is melded (``melds``: the hand's best arrangement under ``rules``), the
+    card whose removal costs least, a natural before a joker: the first natural that leaves
+    a hand counting nothing, as soon as one is found. A natural whose meld stays a meld
+    without it is one such, so the cards after the first of those are never searched."""
     values = rules.values
     wild = rules.melds.is_joker
     pool = [c for c in dead if not wild(c)] or dead
     if not pool:
         # every card is melded: throw the card whose removal costs least
+        spare = _spare_natural(melds, rules)
         best_card, best_pen = hand[0], None
         for c in sorted(set(hand)):
+            if spare is not None and c >= spare:
+                return spare  # nothing after it can cost less, nor a natural as little
             rest = list(hand)
             rest.remove(c)
             pen = best_arrangement(rest, rules).penalty
             if best_pen is None or pen < best_pen or (pen == best_pen and wild(best_card)):
                 best_card, best_pen = c, pen
+            if pen == 0 and not wild(c):
+                return c  # the least a hand can count, and ties keep the first natural
         return best_card
     return max(pool, key=lambda c: (values[c], c))
+
+
+def _spare_natural(melds: Sequence[ArrangedMeld], rules: HandRules) -> Card | None:
+    """The lowest natural card whose meld is still a meld without it (or None)."""
+    wild = rules.melds.is_joker
+    spare = None
+    for m in melds:
+        cards = m.cards
+        if len(cards) <= 3:
+            continue
+        for i, c in enumerate(cards):
+            if wild(c) or (spare is not None and c >= spare):
+                continue
+            if classify(cards[:i] + cards[i + 1 :], rules.melds) is not None:
+                spare = c
+    return spare
 
 
 def _partners(hand: Sequence[Card], card: Card) -> int:
