@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from typing import Any
 
 from .cards import Card
@@ -28,8 +27,8 @@ from .registry import variant_of
 from .seats import mix
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, PublicState, TableMeld,
-    TakeDiscard,
+    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
+    build_view,
 )
 from .turn import (
     SYMBOL,
@@ -423,26 +422,20 @@ def _legal(src: Source, hand: list[Card], stock_count: int) -> list[Action]:
 
 # --- views -------------------------------------------------------------------------------------
 
-_VIEW_SHARED = tuple(f.name for f in fields(PublicState))
-"""The state's fields a view shows as they are: the public part both are made of."""
-
-
 def view(state: GameState, player: int) -> PlayerView:
     """All that ``player`` may know: their hand, the table, the discard pile (face up), the
     counts of the other hands and of the stock, scores, log and finished rounds, and the
     public part of the variant's own state."""
     if not 0 <= player < len(state.players):
         raise RuleError(f"there is no player {player}")
-    shown = {n: getattr(state, n) for n in _VIEW_SHARED}
-    shown["discard"] = list(state.discard)
     vs = state.vs
-    return PlayerView(
-        player=player,
-        hand=list(state.hands[player]),
-        hand_counts=[len(h) for h in state.hands],
-        stock_count=len(state.stock),
-        vs=None if vs is None else vs.public(),
-        **shown,
+    return build_view(
+        state,
+        player,
+        list(state.hands[player]),
+        [len(h) for h in state.hands],
+        len(state.stock),
+        None if vs is None else vs.public(),
     )
 
 
