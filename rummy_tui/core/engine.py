@@ -16,6 +16,7 @@ of actions a second). The given state is never changed, and a refused action rai
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -81,7 +82,25 @@ def new_game(
         eliminated=[False] * n, winner=None, last_round=None,
     )
     _deal(state, v)
+    _settle_collector()
     return state
+
+
+_SETTLED: list[bool] = []
+
+
+def _settle_collector() -> None:
+    """At the first game of the process: collect what is garbage now, then freeze the rest
+    (the imports, the app, the rule tables: tens of thousands of long-lived objects) out of
+    the garbage collector's reach (``gc.freeze``). A full collection then scans only what
+    was made since: a few milliseconds, not 10-30, inside some computer player's turn
+    (issue 10; bench/README.md, "A computer player's turn"). Frozen objects are still freed
+    when nothing refers to them; once a process, so later games' garbage is collected as
+    usual."""
+    if not _SETTLED:
+        _SETTLED.append(True)
+        gc.collect()
+        gc.freeze()
 
 
 def _deal(state: GameState, v: Variant) -> None:
