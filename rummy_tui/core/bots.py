@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from .cards import Card
 from .arrange import ArrangedMeld, best_arrangement
-from .engine import is_legal, view
+from .engine import is_legal, legal_discards, view
 from .melds import classify
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
@@ -84,10 +84,6 @@ def _fits(hand: Sequence[Card], card: Card) -> bool:
         if c % 13 == rank or (c in near and c // 13 == suit):
             return True
     return False
-
-
-def _allowed_discards(v: PlayerView, hand: Sequence[Card]) -> list[Card]:
-    return [c for c in hand if is_legal(v, Discard(c))]
 
 
 def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
@@ -204,7 +200,7 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
             finish = _finish(v, hand, rules, dead, arrangement.melds)
             if finish is not None:
                 return finish
-    allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+    allowed = legal_discards(v, dead) or legal_discards(v, hand)
     return Discard(rng.choice(allowed))
 
 
@@ -320,7 +316,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
             action = _lay_off(v, hand, dead)
             if action is not None:
                 return action
-        allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+        allowed = legal_discards(v, dead) or legal_discards(v, hand)
         return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
     scoring = relaxed(rules) if rules.declaration else rules

@@ -46,8 +46,8 @@ from .hand_rules import RuleError
 from .variant import Variant
 
 __all__ = [
-    "apply", "check_action", "is_legal", "legal_actions", "mix", "new_game", "standings",
-    "view", "view_legal_actions",
+    "apply", "check_action", "is_legal", "legal_actions", "legal_discards", "mix", "new_game",
+    "standings", "view", "view_legal_actions",
 ]
 
 Source = GameState | PlayerView
@@ -275,10 +275,15 @@ def _do_lay_off(v: Variant, state: GameState, action: LayOff, checked: tuple[lis
 
 def _check_discard(v: Variant, src: Source, action: Discard, hand: list[Card], stock: int) -> list[Card]:
     need_phase(src, "play")
-    rest = remove(hand, (action.card,))
+    return _discard_card(v, src, hand, action.card)
+
+
+def _discard_card(v: Variant, src: Source, hand: list[Card], card: Card) -> list[Card]:
+    """The hand left by discarding ``card``, in the play phase; RuleError if not allowed."""
+    rest = remove(hand, (card,))
     if rest is None:
         raise RuleError("that card is not in your hand")
-    v.check_discard(src, action.card)
+    v.check_discard(src, card)
     return rest
 
 
@@ -347,7 +352,9 @@ def _step(v: Variant, src: Source, action: Action) -> tuple[Callable[..., Any], 
     raise RuleError(text.format(v.title))
 
 
-def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameState], Any]:
+def _mover(src: Source, kind: type) -> tuple[Variant, list[Card], int]:
+    """The checks of any action of this ``kind`` that do not depend on its details (whose
+    turn, the game or round over): the variant, the mover's hand and the stock count."""
     if isinstance(src, PlayerView):
         if src.player != src.to_move and src.phase in ("draw", "play"):
             raise RuleError("it is not your turn")
@@ -357,10 +364,34 @@ def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameStat
     if src.phase == "game_over":
         raise RuleError("the game is over")
     v = variant_of(src.variant)
-    if src.phase == "round_over" and type(action) is not NextRound:
+    if src.phase == "round_over" and kind is not NextRound:
         raise RuleError(f"the {v.round_word} is over: deal the next one")
+    return v, hand, stock_count
+
+
+def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameState], Any]:
+    v, hand, stock_count = _mover(src, type(action))
     check, do = _step(v, src, action)
     return v, do, check(v, src, action, hand, stock_count)
+
+
+def legal_discards(src: Source, cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that the player to move may discard now, in their order: those
+    for which ``is_legal(src, Discard(card))`` holds, with the checks that do not depend on
+    the card made once (a computer player asks about every dead card of its hand)."""
+    try:
+        v, hand, _ = _mover(src, Discard)
+        need_phase(src, "play")
+    except RuleError:
+        return []
+    out = []
+    for card in cards:
+        try:
+            _discard_card(v, src, hand, card)
+        except RuleError:
+            continue
+        out.append(card)
+    return out
 
 
 def check_action(src: Source, action: Action) -> None:
