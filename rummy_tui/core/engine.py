@@ -47,7 +47,7 @@ from .variant import Variant
 
 __all__ = [
     "apply", "check_action", "is_legal", "legal_actions", "legal_discards", "mix", "new_game",
-    "standings", "view", "view_legal_actions",
+    "settle_collector", "standings", "view", "view_legal_actions",
 ]
 
 Source = GameState | PlayerView
@@ -82,21 +82,22 @@ def new_game(
         eliminated=[False] * n, winner=None, last_round=None,
     )
     _deal(state, v)
-    _settle_collector()
+    settle_collector()
     return state
 
 
 _SETTLED: list[bool] = []
 
 
-def _settle_collector() -> None:
+def settle_collector() -> None:
     """At the first game of the process: collect what is garbage now, then freeze the rest
-    (the imports, the app, the rule tables: tens of thousands of long-lived objects) out of
-    the garbage collector's reach (``gc.freeze``). A full collection then scans only what
-    was made since: a few milliseconds, not 10-30, inside some computer player's turn
-    (issue 10; bench/README.md, "A computer player's turn"). Frozen objects are still freed
-    when nothing refers to them; once a process, so later games' garbage is collected as
-    usual."""
+    (the modules, functions and types of the imports, the app's screens: tens of thousands
+    of long-lived objects) out of the garbage collector's reach (``gc.freeze``). A full
+    collection then scans only what was made since (the game, the search's tables, mostly
+    untracked tuples of ints): about 3 ms of CPU instead of 17-28 ms, inside some computer
+    player's turn (issue 10; bench/README.md, "A computer player's turn"). Frozen objects
+    are still freed when nothing refers to them; once a process, so later games' garbage is
+    collected as usual. A game resumed from a save may call it too (``new_game`` does)."""
     if not _SETTLED:
         _SETTLED.append(True)
         gc.collect()
