@@ -97,7 +97,8 @@ def settle_collector() -> None:
     untracked tuples of ints): about 3 ms of CPU instead of 17-28 ms, inside some computer
     player's turn (issue 10; bench/README.md, "A computer player's turn"). Frozen objects
     are still freed when nothing refers to them; once a process, so later games' garbage is
-    collected as usual. A game resumed from a save may call it too (``new_game`` does, and so does the app's table screen)."""
+    collected as usual. ``new_game`` calls it, and so does the app's table screen (a game
+    resumed from a save)."""
     if not _SETTLED:
         _SETTLED.append(True)
         gc.collect()
