@@ -97,7 +97,8 @@ def settle_collector() -> None:
     untracked tuples of ints): about 3 ms of CPU instead of 17-28 ms, inside some computer
     player's turn (issue 10; bench/README.md, "A computer player's turn"). Frozen objects
     are still freed when nothing refers to them; once a process, so later games' garbage is
-    collected as usual. ``new_game`` calls it, and so does the app's table screen (a game
+    collected as usual. (The arrangement search's module freezes what its own import made,
+    for a process that only searches, like ``rummy-tui arrange``.) ``new_game`` calls it, and so does the app's table screen (a game
     resumed from a save)."""
     if not _SETTLED:
         _SETTLED.append(True)

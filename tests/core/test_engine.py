@@ -173,8 +173,9 @@ def test_the_first_game_of_a_process_freezes_what_lives_long_once():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, first, second = map(int, out.stdout.split())
-    assert before == 0
-    assert first > 10_000  # the modules, functions and types of the imports
+    # the search's module froze what its import made (arrange_multi); the first game freezes
+    # the rest of what is alive then
+    assert first > before and first > 10_000  # the modules, functions and types of the imports
     assert second == first
 
 
