@@ -8,8 +8,11 @@ left, shuffled, is the stock. Each candidate action is applied in every one of t
 (the same worlds for every candidate: common random numbers) and the deal is played out
 with ``normal`` for every seat. A candidate's value is the mean over the worlds of the deal's
 score for the bot less the mean of the others' (Basic Rummy's doubling for "rummy", Remi's
-closing bonus and melds on the table included). The work per decision is fixed (worlds and
-candidates, no clock), so a seed gives the same game.
+closing bonus and melds on the table included). The first candidate is the default; another
+is chosen only when it beats the default by a standard error of the paired difference (a
+deal's score swings by tens of points from world to world, the candidates differ by a few).
+The work per decision is fixed (worlds and candidates, no clock), so a seed gives the same
+game.
 
 The candidates are few, the decisions where ``normal``'s habits cost most:
 
@@ -93,7 +96,7 @@ def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card,
     for i in range(count):
         pool = list(pool_all)
         rng.shuffle(pool)
-        hands = [list(h) for h in [[]] * n]
+        hands: list[list[Card]] = [[] for _ in range(n)]
         hands[v.player] = list(v.hand)
         for q, held in known.items():
             size = v.hand_counts[q] - len(held)
