@@ -1,0 +1,206 @@
+"""The ``hard`` computer player in the multi-deck games (issue 15): Indian Rummy and Remigio
+(both presets), where melds stay in the hand and a deal is a race to declare or close.
+
+It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
+picks come from :class:`~.bot_hard._Knowledge`. The draw and the discard are chosen by an
+expectimax over the next stock card (a fixed sample of the unseen cards, the same for every
+candidate), valuing a hand by how far it is from going out: its dead cards, their points, the
+half-built melds among them, and (Indian) the sequences a declaration needs. Everything else
+is ``normal``'s play. The work per decision is fixed (no clock), so a seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import bot_hard
+from .arrange import best_arrangement
+from .cards import Card
+from .engine import is_legal
+from .registry import variant_of
+from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
+
+P: dict[str, Any] = {
+    "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
+    "val": 1.0,  # weight of the dead cards' points
+    "part": 0,  # relief per dead card with a partner among the dead cards (a half meld)
+    "no_pure": 25,  # Indian: no pure sequence
+    "no_second": 0,  # Indian: fewer than two sequences
+    "samples": 30,
+    "candidates": 4,
+    "danger": 4,
+    "drop": 1,  # keep normal's drops
+}
+"""The evaluation's weights (a fixed set: tuned by bench/bench_bots.py)."""
+
+GIVE_UP_TURN = 200
+"""Indian: a deal this long has stalled: drop rather than play on for ever."""
+
+
+def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
+    """``hard``'s action in Indian Rummy and Remigio, given ``normal``'s for the same view."""
+    rs = variant_of(v.variant)
+    if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
+        if v.turn >= GIVE_UP_TURN:
+            return Drop()
+        if isinstance(normal_action, Drop) and not P["drop"]:
+            normal_action = DrawStock()
+    if isinstance(normal_action, (DrawStock, TakeDiscard)):
+        if v.discard and v.stock_count:
+            return _draw(v, rng)
+        return normal_action
+    if isinstance(normal_action, Discard):
+        return _discard(v, rng, normal_action)
+    return normal_action
+
+
+class _Eval(bot_hard._Knowledge):
+    """The unseen cards (from the view) and the value of a hand: lower is nearer going out."""
+
+    def __init__(self, v: PlayerView, rng: random.Random) -> None:
+        super().__init__(v, rng, P["samples"])
+        self.declaration = self.rules.declaration
+        self._h: dict[tuple[Card, ...], float] = {}
+
+    def value(self, a: Any) -> float:
+        """The value of an arrangement of a hand between turns."""
+        dead = a.deadwood
+        v = P["val"] * a.penalty + P["dead"] * len(dead)
+        if P["part"] and len(dead) > 1:
+            v -= P["part"] * _partials(dead, self.wild, self.declaration)
+        if self.declaration:
+            runs = [m for m in a.melds if m.kind == "run"]
+            if not any(m.pure for m in runs):
+                v += P["no_pure"]
+            if len(runs) < 2:
+                v += P["no_second"]
+        return v
+
+    def hand_value(self, hand: tuple[Card, ...]) -> float:
+        found = self._h.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            found = self._h[hand] = self.value(a)
+        return found
+
+    def g(self, hand: tuple[Card, ...]) -> float:
+        """The value of ``hand`` (one card over size) after its throw (its costliest non-wild
+        dead card, or the best of its few dead cards)."""
+        found = self._g.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            throws = _throws(a, self, None, 1)
+            best = None
+            for c in throws:
+                i = hand.index(c)
+                val = self.hand_value(hand[:i] + hand[i + 1:])
+                if best is None or val < best:
+                    best = val
+            if best is None:
+                best = self.value(a)
+            found = self._g[hand] = best
+        return found
+
+    def expected(self, hand: list[Card]) -> float:
+        """The expected value of ``hand`` after a stock draw and the best throw."""
+        hand = sorted(hand)
+        if not self.total:
+            return self.hand_value(tuple(hand))
+        base = tuple(hand)
+        now = self.hand_value(base)
+        values = self.scoring.values
+        wild = self.wild
+        a = best_arrangement(base, self.scoring, self.seq_down)
+        md = max((values[c] for c in a.deadwood if not wild(c)), default=0)
+        wilds = sum(1 for c in hand if wild(c))
+        ranks = {c % 13 for c in hand if not wild(c)}
+        near: set[Card] = set()
+        for c in hand:
+            if not wild(c):
+                s, r = divmod(c, 13)
+                near.update(s * 13 + (r + d) % 13 for d in (-2, -1, 1, 2))
+        total = 0.0
+        for u, k in self.unseen:
+            if wilds >= 2 or wild(u) or u % 13 in ranks or u in near:
+                val = self.g(tuple(sorted(hand + [u])))
+            else:
+                # it melds with nothing: thrown, or kept for a costlier dead card
+                val = now + min(0.0, P["val"] * (values[u] - md))
+            total += k * val
+        return total / self.total
+
+
+def _partials(dead: tuple[Card, ...], wild: Any, distinct_suits: bool) -> int:
+    """Dead natural cards with a partner among the dead: a card of their rank (another suit
+    where sets need distinct suits), or of their suit within two ranks."""
+    n = 0
+    nat = [c for c in dead if not wild(c)]
+    for c in nat:
+        s, r = divmod(c, 13)
+        for d in nat:
+            if d is c:
+                continue
+            ds, dr = divmod(d, 13)
+            if (dr == r and (ds != s or not distinct_suits)) or (
+                ds == s and dr != r and min((dr - r) % 13, (r - dr) % 13) <= 2
+            ):
+                n += 1
+                break
+    return n
+
+
+def _throws(a: Any, k: _Eval, keep: Card | None, most: int) -> list[Card]:
+    """Up to ``most`` distinct non-wild dead cards of ``a``, costliest first (any card when
+    every card melds)."""
+    values = k.scoring.values
+    dead = sorted(
+        {c for c in a.deadwood if not k.wild(c) and c != keep}, key=lambda c: (-values[c], c)
+    )
+    if not dead:
+        dead = sorted({c for c in a.cards if c != keep}, key=lambda c: (-values[c], c))
+    return dead[:most]
+
+
+def _draw(v: PlayerView, rng: random.Random) -> Action:
+    """Take the top discard or draw from the stock."""
+    top = v.discard[-1]
+    if not is_legal(v, TakeDiscard(1)):
+        return DrawStock()
+    k = _Eval(v, rng)
+    hand = list(v.hand)
+    joined = tuple(sorted(hand + [top]))
+    a = best_arrangement(joined, k.scoring, k.seq_down)
+    if top in a.deadwood and not k.wild(top):
+        return DrawStock()  # it melds with nothing: the stock can only do as well
+    stock = k.expected(hand)
+    best = None
+    for c in _throws(a, k, top, P["candidates"]):
+        i = joined.index(c)
+        value = k.hand_value(joined[:i] + joined[i + 1:])
+        if best is None or value < best:
+            best = value
+    if best is not None and best < stock:
+        return TakeDiscard(1)
+    return DrawStock()
+
+
+def _discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
+    """The discard whose remaining hand expects the best value after the next draw."""
+    hand = list(v.hand)
+    k = _Eval(v, rng)
+    a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
+    dead = _throws(a, k, None, P["candidates"])
+    candidates = [c for c in dead if is_legal(v, Discard(c))]
+    if normal.card not in candidates:
+        candidates.append(normal.card)
+    if len(candidates) <= 1:
+        return normal
+    best_card, best_value = normal.card, None
+    for c in candidates:
+        rest = list(hand)
+        rest.remove(c)
+        value = k.expected(rest) + (k.danger(c) if P["danger"] else 0)
+        if best_value is None or value < best_value - 1e-9:
+            best_card, best_value = c, value
+    return Discard(best_card)
