@@ -18,6 +18,7 @@ from . import bot_hard
 from .arrange import best_arrangement
 from .cards import Card
 from .engine import is_legal
+from .bots import _partners
 from .registry import variant_of
 from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
 
@@ -31,6 +32,11 @@ P: dict[str, Any] = {
     "candidates": 4,
     "danger": 4,
     "drop": 1,  # keep normal's drops
+    "mode": "roll",  # "roll": own-hand rollouts; "ply": the one-ply expectimax
+    "rolls": 12,  # sampled stock sequences per decision (the same for every candidate)
+    "depth": 4,  # draws per rollout
+    "done": 60,  # relief for a hand that goes out within the rollout
+    "step": 12,  # and per draw to spare
 }
 """The evaluation's weights (a fixed set: tuned by bench/bench_bots.py)."""
 
@@ -48,9 +54,11 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
             normal_action = DrawStock()
     if isinstance(normal_action, (DrawStock, TakeDiscard)):
         if v.discard and v.stock_count:
-            return _draw(v, rng)
+            return _roll_draw(v, rng) if P["mode"] == "roll" else _draw(v, rng)
         return normal_action
     if isinstance(normal_action, Discard):
+        if P["mode"] == "roll":
+            return _roll_discard(v, rng, normal_action)
         return _discard(v, rng, normal_action)
     return normal_action
 
@@ -131,6 +139,12 @@ class _Eval(bot_hard._Knowledge):
         return total / self.total
 
 
+def _declarable(a: Any) -> bool:
+    """Indian: the melds hold two sequences, one of them pure."""
+    runs = [m for m in a.melds if m.kind == "run"]
+    return len(runs) >= 2 and any(m.pure for m in runs)
+
+
 def _partials(dead: tuple[Card, ...], wild: Any, distinct_suits: bool) -> int:
     """Dead natural cards with a partner among the dead: a card of their rank (another suit
     where sets need distinct suits), or of their suit within two ranks."""
@@ -201,6 +215,86 @@ def _discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
         rest = list(hand)
         rest.remove(c)
         value = k.expected(rest) + (k.danger(c) if P["danger"] else 0)
+        if best_value is None or value < best_value - 1e-9:
+            best_card, best_value = c, value
+    return Discard(best_card)
+
+
+# --- own-hand rollouts ----------------------------------------------------------------------
+
+
+class _Roller(_Eval):
+    """Plays the hand alone for a few stock draws along sampled sequences of unseen cards
+    (the same sequences for every candidate), throwing as ``normal`` does: the dead card with
+    the fewest partners, then the costliest. The score of a rollout is the hand's value at
+    its end, or a relief when it went out on the way; lower is better."""
+
+    def __init__(self, v: PlayerView, rng: random.Random) -> None:
+        super().__init__(v, rng)
+        pool = [c for c, k in bot_hard._Knowledge(v, rng, 1 << 30).unseen for _ in range(k)]
+        depth = min(P["depth"], max(1, v.stock_count))
+        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(P["rolls"])]
+        self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
+
+    def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
+        """(goes out, the hand after normal's throw) for a hand one card over size."""
+        found = self._step.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            dead = a.deadwood
+            out = len(dead) <= 1 and (not self.declaration or _declarable(a))
+            pool = [c for c in dead if not self.wild(c)] or list(dead) or list(hand)
+            values = self.scoring.values
+            c = min(pool, key=lambda c: (_partners(hand, c), -values[c], c))
+            i = hand.index(c)
+            found = self._step[hand] = (out, hand[:i] + hand[i + 1:])
+        return found
+
+    def score(self, hand: tuple[Card, ...], first: Card | None = None) -> float:
+        """The mean score of the hand (between turns) over the sequences; ``first``: a card
+        taken before them (the top discard), which shortens each sequence by one."""
+        total = 0.0
+        for seq in self.seqs:
+            cards = ([first] + seq[:-1]) if first is not None else seq
+            h = hand
+            val = None
+            for t, u in enumerate(cards):
+                out, h = self.step(tuple(sorted(h + (u,))))
+                if out:
+                    val = -P["done"] - P["step"] * (len(cards) - 1 - t)
+                    break
+            total += self.hand_value(h) if val is None else val
+        return total / len(self.seqs)
+
+
+def _roll_draw(v: PlayerView, rng: random.Random) -> Action:
+    top = v.discard[-1]
+    if not is_legal(v, TakeDiscard(1)):
+        return DrawStock()
+    k = _Roller(v, rng)
+    hand = tuple(sorted(v.hand))
+    a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
+    if top in a.deadwood and not k.wild(top):
+        return DrawStock()
+    if k.score(hand, top) < k.score(hand):
+        return TakeDiscard(1)
+    return DrawStock()
+
+
+def _roll_discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
+    hand = list(v.hand)
+    k = _Roller(v, rng)
+    a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
+    candidates = [c for c in _throws(a, k, None, P["candidates"]) if is_legal(v, Discard(c))]
+    if normal.card not in candidates:
+        candidates.append(normal.card)
+    if len(candidates) <= 1:
+        return normal
+    best_card, best_value = normal.card, None
+    for c in candidates:
+        rest = list(hand)
+        rest.remove(c)
+        value = k.score(tuple(sorted(rest))) + (k.danger(c) if P["danger"] else 0)
         if best_value is None or value < best_value - 1e-9:
             best_card, best_value = c, value
     return Discard(best_card)
