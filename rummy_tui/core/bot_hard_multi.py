@@ -2,11 +2,21 @@
 (both presets), where melds stay in the hand and a deal is a race to declare or close.
 
 It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
-picks come from :class:`~.bot_hard._Knowledge`. The draw and the discard are chosen by an
-expectimax over the next stock card (a fixed sample of the unseen cards, the same for every
-candidate), valuing a hand by how far it is from going out: its dead cards, their points, the
-half-built melds among them, and (Indian) the sequences a declaration needs. Everything else
-is ``normal``'s play. The work per decision is fixed (no clock), so a seed gives the same game.
+picks come from :class:`~.bot_hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
+or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
+
+- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
+  same for every candidate: common random numbers); along each, the hand draws alone for a
+  few turns and throws as ``normal`` would, and a rollout scores the hand's value at its
+  end, or a relief if it could declare on the way (the sooner the more). An Indian Points
+  game is won by the first declaration, so speed counts, points little.
+- Remigio: an expectimax over the next stock card (a fixed sample of the unseen cards),
+  the hand valued by its dead cards and their points weighed three times: a loser pays them.
+
+A hand's value: points per dead card (a card fewer to meld is a turn nearer to going out),
+the dead cards' points, and (Indian) a charge when no pure sequence is made; a discard that
+the next player is seen collecting is charged too. The work per decision is a fixed count
+(no clock), so a seed gives the same game.
 """
 
 from __future__ import annotations
@@ -25,20 +35,23 @@ from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
 P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
     "val": 1.0,  # weight of the dead cards' points
-    "part": 0,  # relief per dead card with a partner among the dead cards (a half meld)
     "no_pure": 25,  # Indian: no pure sequence
-    "no_second": 0,  # Indian: fewer than two sequences
     "samples": 30,
     "candidates": 4,
-    "danger": 4,
-    "drop": 1,  # keep normal's drops
+    "danger": True,  # charge a discard the next player is seen collecting
     "mode": "roll",  # "roll": own-hand rollouts; "ply": the one-ply expectimax
     "rolls": 12,  # sampled stock sequences per decision (the same for every candidate)
     "depth": 4,  # draws per rollout
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
 }
-"""The evaluation's weights (a fixed set: tuned by bench/bench_bots.py)."""
+"""The search's settings and the hand value's weights, Indian Rummy's (tuned with
+bench/bench_bots.py)."""
+REMIGIO = {"mode": "ply", "val": 3}
+"""Remigio's changes to them: a loser pays its points (times the closer's multiplier), so
+they weigh more, and the rollouts (which keep half-built melds, high cards included) lost
+there: 32.5% of 40 games against normal (seed 555), where the one-ply expectimax won 47.5%
+of 80, 62.5% with the points weighed double and 65.0% with them weighed three times."""
 
 GIVE_UP_TURN = 200
 """Indian: a deal this long has stalled: drop rather than play on for ever."""
@@ -47,42 +60,37 @@ GIVE_UP_TURN = 200
 def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
     """``hard``'s action in Indian Rummy and Remigio, given ``normal``'s for the same view."""
     rs = variant_of(v.variant)
+    p = P if Drop in rs.actions else {**P, **REMIGIO}
     if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
         if v.turn >= GIVE_UP_TURN:
             return Drop()
-        if isinstance(normal_action, Drop) and not P["drop"]:
-            normal_action = DrawStock()
     if isinstance(normal_action, (DrawStock, TakeDiscard)):
         if v.discard and v.stock_count:
-            return _roll_draw(v, rng) if P["mode"] == "roll" else _draw(v, rng)
+            return _roll_draw(v, rng, p) if p["mode"] == "roll" else _draw(v, rng, p)
         return normal_action
     if isinstance(normal_action, Discard):
-        if P["mode"] == "roll":
-            return _roll_discard(v, rng, normal_action)
-        return _discard(v, rng, normal_action)
+        if p["mode"] == "roll":
+            return _roll_discard(v, rng, normal_action, p)
+        return _discard(v, rng, normal_action, p)
     return normal_action
 
 
 class _Eval(bot_hard._Knowledge):
     """The unseen cards (from the view) and the value of a hand: lower is nearer going out."""
 
-    def __init__(self, v: PlayerView, rng: random.Random) -> None:
-        super().__init__(v, rng, P["samples"])
+    def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:
+        super().__init__(v, rng, p["samples"])
+        self.p = p
         self.declaration = self.rules.declaration
         self._h: dict[tuple[Card, ...], float] = {}
 
     def value(self, a: Any) -> float:
         """The value of an arrangement of a hand between turns."""
         dead = a.deadwood
-        v = P["val"] * a.penalty + P["dead"] * len(dead)
-        if P["part"] and len(dead) > 1:
-            v -= P["part"] * _partials(dead, self.wild, self.declaration)
+        v = self.p["val"] * a.penalty + self.p["dead"] * len(dead)
         if self.declaration:
-            runs = [m for m in a.melds if m.kind == "run"]
-            if not any(m.pure for m in runs):
-                v += P["no_pure"]
-            if len(runs) < 2:
-                v += P["no_second"]
+            if not any(m.kind == "run" and m.pure for m in a.melds):
+                v += self.p["no_pure"]
         return v
 
     def hand_value(self, hand: tuple[Card, ...]) -> float:
@@ -134,7 +142,7 @@ class _Eval(bot_hard._Knowledge):
                 val = self.g(tuple(sorted(hand + [u])))
             else:
                 # it melds with nothing: thrown, or kept for a costlier dead card
-                val = now + min(0.0, P["val"] * (values[u] - md))
+                val = now + min(0.0, self.p["val"] * (values[u] - md))
             total += k * val
         return total / self.total
 
@@ -143,25 +151,6 @@ def _declarable(a: Any) -> bool:
     """Indian: the melds hold two sequences, one of them pure."""
     runs = [m for m in a.melds if m.kind == "run"]
     return len(runs) >= 2 and any(m.pure for m in runs)
-
-
-def _partials(dead: tuple[Card, ...], wild: Any, distinct_suits: bool) -> int:
-    """Dead natural cards with a partner among the dead: a card of their rank (another suit
-    where sets need distinct suits), or of their suit within two ranks."""
-    n = 0
-    nat = [c for c in dead if not wild(c)]
-    for c in nat:
-        s, r = divmod(c, 13)
-        for d in nat:
-            if d is c:
-                continue
-            ds, dr = divmod(d, 13)
-            if (dr == r and (ds != s or not distinct_suits)) or (
-                ds == s and dr != r and min((dr - r) % 13, (r - dr) % 13) <= 2
-            ):
-                n += 1
-                break
-    return n
 
 
 def _throws(a: Any, k: _Eval, keep: Card | None, most: int) -> list[Card]:
@@ -176,12 +165,12 @@ def _throws(a: Any, k: _Eval, keep: Card | None, most: int) -> list[Card]:
     return dead[:most]
 
 
-def _draw(v: PlayerView, rng: random.Random) -> Action:
+def _draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
     """Take the top discard or draw from the stock."""
     top = v.discard[-1]
     if not is_legal(v, TakeDiscard(1)):
         return DrawStock()
-    k = _Eval(v, rng)
+    k = _Eval(v, rng, p)
     hand = list(v.hand)
     joined = tuple(sorted(hand + [top]))
     a = best_arrangement(joined, k.scoring, k.seq_down)
@@ -189,7 +178,7 @@ def _draw(v: PlayerView, rng: random.Random) -> Action:
         return DrawStock()  # it melds with nothing: the stock can only do as well
     stock = k.expected(hand)
     best = None
-    for c in _throws(a, k, top, P["candidates"]):
+    for c in _throws(a, k, top, p["candidates"]):
         i = joined.index(c)
         value = k.hand_value(joined[:i] + joined[i + 1:])
         if best is None or value < best:
@@ -199,12 +188,12 @@ def _draw(v: PlayerView, rng: random.Random) -> Action:
     return DrawStock()
 
 
-def _discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
+def _discard(v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]) -> Action:
     """The discard whose remaining hand expects the best value after the next draw."""
     hand = list(v.hand)
-    k = _Eval(v, rng)
+    k = _Eval(v, rng, p)
     a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
-    dead = _throws(a, k, None, P["candidates"])
+    dead = _throws(a, k, None, p["candidates"])
     candidates = [c for c in dead if is_legal(v, Discard(c))]
     if normal.card not in candidates:
         candidates.append(normal.card)
@@ -214,7 +203,7 @@ def _discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
     for c in candidates:
         rest = list(hand)
         rest.remove(c)
-        value = k.expected(rest) + (k.danger(c) if P["danger"] else 0)
+        value = k.expected(rest) + (k.danger(c) if p["danger"] else 0)
         if best_value is None or value < best_value - 1e-9:
             best_card, best_value = c, value
     return Discard(best_card)
@@ -229,11 +218,11 @@ class _Roller(_Eval):
     the fewest partners, then the costliest. The score of a rollout is the hand's value at
     its end, or a relief when it went out on the way; lower is better."""
 
-    def __init__(self, v: PlayerView, rng: random.Random) -> None:
-        super().__init__(v, rng)
+    def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:
+        super().__init__(v, rng, p)
         pool = [c for c, k in bot_hard._Knowledge(v, rng, 1 << 30).unseen for _ in range(k)]
-        depth = min(P["depth"], max(1, v.stock_count))
-        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(P["rolls"])]
+        depth = min(self.p["depth"], max(1, v.stock_count))
+        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(self.p["rolls"])]
         self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
 
     def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
@@ -261,17 +250,17 @@ class _Roller(_Eval):
             for t, u in enumerate(cards):
                 out, h = self.step(tuple(sorted(h + (u,))))
                 if out:
-                    val = -P["done"] - P["step"] * (len(cards) - 1 - t)
+                    val = -self.p["done"] - self.p["step"] * (len(cards) - 1 - t)
                     break
             total += self.hand_value(h) if val is None else val
         return total / len(self.seqs)
 
 
-def _roll_draw(v: PlayerView, rng: random.Random) -> Action:
+def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
     top = v.discard[-1]
     if not is_legal(v, TakeDiscard(1)):
         return DrawStock()
-    k = _Roller(v, rng)
+    k = _Roller(v, rng, p)
     hand = tuple(sorted(v.hand))
     a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
     if top in a.deadwood and not k.wild(top):
@@ -281,11 +270,13 @@ def _roll_draw(v: PlayerView, rng: random.Random) -> Action:
     return DrawStock()
 
 
-def _roll_discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
+def _roll_discard(
+    v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
+) -> Action:
     hand = list(v.hand)
-    k = _Roller(v, rng)
+    k = _Roller(v, rng, p)
     a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
-    candidates = [c for c in _throws(a, k, None, P["candidates"]) if is_legal(v, Discard(c))]
+    candidates = [c for c in _throws(a, k, None, p["candidates"]) if is_legal(v, Discard(c))]
     if normal.card not in candidates:
         candidates.append(normal.card)
     if len(candidates) <= 1:
@@ -294,7 +285,7 @@ def _roll_discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
     for c in candidates:
         rest = list(hand)
         rest.remove(c)
-        value = k.score(tuple(sorted(rest))) + (k.danger(c) if P["danger"] else 0)
+        value = k.score(tuple(sorted(rest))) + (k.danger(c) if p["danger"] else 0)
         if best_value is None or value < best_value - 1e-9:
             best_card, best_value = c, value
     return Discard(best_card)

@@ -111,7 +111,7 @@ def test_remigio_hard_throws_a_dead_card_and_keeps_its_jokers():
 
 def test_the_value_of_a_hand_counts_dead_cards_and_the_missing_pure_sequence():
     seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
-    k = bot_hard_multi._Eval(seen, random.Random(0))
+    k = bot_hard_multi._Eval(seen, random.Random(0), bot_hard_multi.P)
     impure = best_arrangement(tuple(sorted(_c("7H 8H 5D 2C 2D 2S JS QS KC AD 4C 4D 10D"))),
                               k.scoring)
     pure = best_arrangement(tuple(sorted(_c("7H 8H 9H 2C 2D 2S JS QS KC AD 4C 4D 10D"))),
