@@ -22,6 +22,7 @@ the next player is seen collecting is charged too. The work per decision is a fi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import bot_hard
@@ -190,20 +191,26 @@ def _draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
 
 def _discard(v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]) -> Action:
     """The discard whose remaining hand expects the best value after the next draw."""
-    hand = list(v.hand)
     k = _Eval(v, rng, p)
-    a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
-    dead = _throws(a, k, None, p["candidates"])
-    candidates = [c for c in dead if is_legal(v, Discard(c))]
+    return _best_discard(v, k, normal, lambda rest: k.expected(list(rest)))
+
+
+def _best_discard(
+    v: PlayerView, k: _Eval, normal: Discard, worth: Callable[[tuple[Card, ...]], float]
+) -> Action:
+    """Among normal's discard and the costliest dead cards, the one whose remaining hand
+    is worth least (plus the charge for feeding the next player)."""
+    hand = tuple(sorted(v.hand))
+    a = best_arrangement(hand, k.scoring, k.seq_down)
+    candidates = [c for c in _throws(a, k, None, k.p["candidates"]) if is_legal(v, Discard(c))]
     if normal.card not in candidates:
         candidates.append(normal.card)
     if len(candidates) <= 1:
         return normal
     best_card, best_value = normal.card, None
     for c in candidates:
-        rest = list(hand)
-        rest.remove(c)
-        value = k.expected(rest) + (k.danger(c) if p["danger"] else 0)
+        i = hand.index(c)
+        value = worth(hand[:i] + hand[i + 1:]) + (k.danger(c) if k.p["danger"] else 0)
         if best_value is None or value < best_value - 1e-9:
             best_card, best_value = c, value
     return Discard(best_card)
@@ -257,6 +264,7 @@ class _Roller(_Eval):
 
 
 def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
+    """Take the top discard when the rollouts score the hand with it better."""
     top = v.discard[-1]
     if not is_legal(v, TakeDiscard(1)):
         return DrawStock()
@@ -273,19 +281,6 @@ def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
 def _roll_discard(
     v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
 ) -> Action:
-    hand = list(v.hand)
+    """The discard whose remaining hand scores best over the rollouts."""
     k = _Roller(v, rng, p)
-    a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
-    candidates = [c for c in _throws(a, k, None, p["candidates"]) if is_legal(v, Discard(c))]
-    if normal.card not in candidates:
-        candidates.append(normal.card)
-    if len(candidates) <= 1:
-        return normal
-    best_card, best_value = normal.card, None
-    for c in candidates:
-        rest = list(hand)
-        rest.remove(c)
-        value = k.score(tuple(sorted(rest))) + (k.danger(c) if p["danger"] else 0)
-        if best_value is None or value < best_value - 1e-9:
-            best_card, best_value = c, value
-    return Discard(best_card)
+    return _best_discard(v, k, normal, k.score)
