@@ -15,6 +15,16 @@ wall time. RLCard is not a project dependency: it lives in ``bench/.venv-rlcard`
 Part 2: the time a ``normal`` bot takes for a whole turn (all its decisions from the draw
 to the discard, close or declaration), over whole games of every preset. Target: p99 <= 50 ms.
 
+Part 3 (issue 10), with ``--indian``: ``core.simulate`` on 2-player Indian (Points) with easy
+bots, ``--indian`` games from seed 1, in CPU time (``time.process_time``: the cores are
+shared, so the wall clock is noisy), each run a fresh process with the collector on. With
+``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/sim-base 099b702^``, the
+code when issue 10 was filed) the same games run there too, the two alternating
+``--rounds`` times, and the ratio of the medians is printed. Target: >= 3x that baseline.
+
+    /work/venv/bin/python bench/bench_simulate.py --no-rummy --no-bots --indian 300 \
+        --against /tmp/sim-base
+
 Ends with one JSON line; exits 1 if a target is missed.
 """
 
@@ -148,6 +158,51 @@ def time_normal_turns(games: int) -> dict:
     return summary
 
 
+INDIAN_SIDE = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from rummy_tui.core.simulate import simulate
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+t0 = time.process_time()
+result = simulate("indian", 2, games, seed, None, ["easy"])
+cpu = time.process_time() - t0
+print(json.dumps({"actions": result.actions, "games": games, "cpu_seconds": cpu,
+                  "violations": result.invariant_violations,
+                  "actions_per_cpu_second": result.actions / cpu}))
+"""
+
+
+def time_indian(checkout: Path, games: int, seed: int = 1) -> dict:
+    """2-player Indian, easy bots, in a fresh process with ``checkout`` first on the path."""
+    out = subprocess.run(
+        [sys.executable, "-c", INDIAN_SIDE, str(checkout), str(games), str(seed)],
+        capture_output=True, text=True, check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def indian_part(games: int, against: Path | None, rounds: int) -> dict:
+    sides = {"ours": HERE.parent} | ({"against": against} if against else {})
+    runs: dict[str, list[dict]] = {k: [] for k in sides}
+    for _ in range(rounds):
+        for key, checkout in sides.items():
+            runs[key].append(time_indian(checkout, games))
+    out: dict = {}
+    for key, rows in runs.items():
+        rate = statistics.median(r["actions_per_cpu_second"] for r in rows)
+        out[key] = {"actions": rows[0]["actions"], "games": games,
+                    "actions_per_cpu_second": round(rate, 1),
+                    "runs": [round(r["actions_per_cpu_second"], 1) for r in rows]}
+        each = ", ".join(f"{r['actions_per_cpu_second']:,.0f}" for r in rows)
+        print(f"indian : {rate:>10,.0f} actions per CPU second ({key}: {sides[key]}, "
+              f"{rows[0]['actions']:,} actions in {games} games, runs {each})")
+    if against:
+        out["ratio"] = round(out["ours"]["actions_per_cpu_second"]
+                             / out["against"]["actions_per_cpu_second"], 2)
+        print(f"ratio  : {out['ratio']:.2f}x (target >= 3x the code when issue 10 was filed)")
+    return out
+
+
 def _stats(times: list[float]) -> dict:
     ordered = sorted(times)
     p = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
@@ -165,17 +220,28 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="games per preset for part 2")
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--no-bots", action="store_true")
+    parser.add_argument("--no-rummy", action="store_true", help="skip part 1 (and RLCard)")
+    parser.add_argument("--indian", type=int, metavar="GAMES", default=0,
+                        help="part 3: this many 2-player Indian games, CPU time")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="part 3 also on this checkout (the baseline)")
+    parser.add_argument("--rounds", type=int, default=3, help="part 3 runs per side")
     args = parser.parse_args()
     report: dict = {}
     ok = True
-    ours = time_ours(args.seconds)
-    report["ours"] = ours
-    print(
-        f"ours   : {ours['actions_per_second']:>10,.0f} actions/s  "
-        f"({ours['actions']:,} actions, {ours['games']} games of 2-player rummy, easy bots, "
-        f"invariants checked after every action)"
-    )
-    if not args.no_rlcard:
+    if args.indian:
+        report["indian"] = indian_part(args.indian, args.against, args.rounds)
+        if args.against:
+            ok &= report["indian"]["ratio"] >= 3.0
+    if not args.no_rummy:
+        ours = time_ours(args.seconds)
+        report["ours"] = ours
+        print(
+            f"ours   : {ours['actions_per_second']:>10,.0f} actions/s  "
+            f"({ours['actions']:,} actions, {ours['games']} games of 2-player rummy, easy bots, "
+            f"invariants checked after every action)"
+        )
+    if not args.no_rummy and not args.no_rlcard:
         rl = time_rlcard(args.seconds)
         report["rlcard"] = rl
         ratio = ours["actions_per_second"] / rl["decisions_per_second"]

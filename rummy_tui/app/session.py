@@ -19,12 +19,20 @@ from itertools import accumulate
 from typing import Any
 
 from ..core import declaration
-from ..core.bots import bot_action, choose_action
+from ..core.bots import choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
 from ..core.melds import classify
 from ..core.registry import variant_of
-from ..core.state import DrawStock, GameState, MissTurn, NextRound, PlayerView, TakeDiscard
+from ..core.state import (
+    Action,
+    DrawStock,
+    GameState,
+    MissTurn,
+    NextRound,
+    PlayerView,
+    TakeDiscard,
+)
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
@@ -245,14 +253,15 @@ class TableSession:
         self.commit(last.state)
         return True
 
-    def bot_move(self) -> tuple[GameState | None, str]:
-        """The computer player's move applied (not committed), and an error to show when its
-        choice was refused and the first legal move the engine accepts was played instead."""
-        state = self.state
+    def bot_move(self, state: GameState, action: Action) -> tuple[GameState | None, str]:
+        """The computer player's move, chosen for ``state`` (in a worker: ``bot_action``),
+        applied (not committed). ``None`` and no error when the game has moved on since
+        (an undo, a timed-out turn, a new round): that choice is stale and dropped. An error
+        to show when the choice was refused and the first legal move the engine accepts was
+        played instead."""
+        if state is not self.state:
+            return None, ""
         seat = state.to_move
-        # bot_action draws from the game's own random stream, so a resumed game goes on
-        # exactly as it would have.
-        action = bot_action(state)
         try:
             return apply(state, action), ""
         except RuleError as exc:

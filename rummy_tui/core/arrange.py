@@ -35,6 +35,7 @@ Two searches share the work:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Any
@@ -125,11 +126,12 @@ def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules:
     hand = _read_hand(cards)
     if len(hand) > MAX_HAND:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
-    solver = _solver(hr)
-    if type(solver) is _OneDeckSolver:
-        return solver.solve(hand, False)  # it checks the copies as it goes
-    _check_copies(hand, hr)
-    return solver.solve(hand, False)
+    with _LOCK:
+        solver = _solver(hr)
+        if type(solver) is _OneDeckSolver:
+            return solver.solve(hand, False)  # it checks the copies as it goes
+        _check_copies(hand, hr)
+        return solver.solve(hand, False)
 
 
 def best_arrangement(
@@ -140,13 +142,19 @@ def best_arrangement(
     ``sequence_down`` (Remi): the player already has a sequence on the table, so a set in
     the hand counts even without a sequence beside it.
     """
-    solver = _solver(hand_rules)
-    key = (solver, tuple(cards), sequence_down)
-    found = _RESULTS.get(key)
-    if found is None:
-        found = solver.solve(list(cards), sequence_down)
-        _RESULTS.put(key, found)
-    return found
+    with _LOCK:
+        solver = _solver(hand_rules)
+        key = (solver, tuple(cards), sequence_down)
+        found = _RESULTS.get(key)
+        if found is None:
+            found = solver.solve(list(cards), sequence_down)
+            _RESULTS.put(key, found)
+        return found
+
+
+_LOCK = threading.RLock()
+"""One search at a time: a solver keeps its search's working state on itself, and the app's
+computer player thinks in a thread while the screen may ask about the hand on show."""
 
 
 _RESULTS: Any = TableCache(256)

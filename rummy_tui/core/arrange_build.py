@@ -83,27 +83,31 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     if not chosen.met:
         return finish(solver, hand, [], list(hand), met=False)
     # the joker pool: printed jokers first, then wild cards not playing as themselves
+    wild = solver.wild
     pool = [c for c in hand if c == 52]
-    wild_left = [c for c in hand if c != 52 and c % 13 + 1 == solver.wild]
-    for c in chosen.wild_as_itself:
-        wild_left.remove(c)
-    pool.extend(sorted(wild_left))
+    if wild is not None:
+        wild_left = [c for c in hand if c != 52 and c % 13 + 1 == wild]
+        if wild_left:
+            for c in chosen.wild_as_itself:
+                wild_left.remove(c)
+            wild_left.sort()
+            pool.extend(wild_left)
     melds: list[list[Card]] = []
     kinds: list[str] = []
     run_spans: list[tuple[Run, list[int]]] = []
+    lines = solver.lines
     for fields in chosen.runs:
         opt = Run(*fields)
-        line = solver.lines[opt.line]
-        start = _place(line, opt.first, opt.last, opt.length)
-        run_spans.append((opt, list(range(start, start + opt.length))))
-    for opt, positions in run_spans:
-        line = solver.lines[opt.line]
+        line = lines[opt.line]
+        start = _start(line, opt.first, opt.last, opt.length)
+        positions = list(range(start, start + opt.length))
         base = (opt.mask & -opt.mask).bit_length() - 1
         base -= base % 13
         cards = []
         for p in positions:
             c = base + line[p] - 1
             cards.append(ALL_CARDS[c] if opt.mask >> c & 1 else pool.pop(0))
+        run_spans.append((opt, positions))
         melds.append(cards)
         kinds.append("run")
     for naturals, cost in chosen.sets:
@@ -118,22 +122,48 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     for i, cards in enumerate(melds):
         if kinds[i] == "run":
             opt, positions = run_spans[i]
-            line = solver.lines[opt.line]
-            base = (opt.mask & -opt.mask).bit_length() - 1
-            base -= base % 13
-            pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
-            if not pure and solver.wild is not None and all(c != 52 for c in cards):
+            mask = opt.mask
+            pure = True
+            for c in cards:
+                if not mask >> c & 1:  # a joker or wild card: does it stand as itself?
+                    line = lines[opt.line]
+                    base = (mask & -mask).bit_length() - 1
+                    base -= base % 13
+                    pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
+                    break
+            if not pure and wild is not None and 52 not in cards:
                 # wild fillers that can all stand as themselves: a pure run after all
                 shape = classify(cards, solver.rules)
                 if shape is not None and shape.pure:
                     cards = _in_rank_order(solver, cards)
                     pure = True
+            shaped.append(_meld("run", pure, cards, min(cards)))
         else:
             rank = cards[0] % 13
             pure = all(c != 52 and c % 13 == rank for c in cards)
-        shaped.append(ArrangedMeld(kinds[i], pure, tuple(cards)))  # type: ignore[arg-type]
+            first = min(cards)  # a set holds a natural card; jokers (52) sort last
+            shaped.append(_meld("set", pure, cards, 64 + (first % 13) * 4 + first // 13))
     deadwood = chosen.natural_dead + pool
     return finish(solver, hand, shaped, deadwood, met=True)
+
+
+_STARTS: dict[tuple[int, ...], int] = {}
+"""Where a run starts on its line, by the line (its first rank and length), first and last
+natural and length."""
+
+
+def _meld(kind: str, pure: bool, cards: list[Card], order: int) -> tuple[int, "ArrangedMeld"]:
+    """The meld with its place in the arrangement: runs by their
+    lowest card (suit, then rank), then sets by rank and suit."""
+    return (order, ArrangedMeld(kind, pure, tuple(cards)))  # type: ignore[arg-type]
+
+
+def _start(line: tuple[int, ...], first: int, last: int, length: int) -> int:
+    key = (line[0], len(line), first, last, length)
+    found = _STARTS.get(key)
+    if found is None:
+        found = _STARTS[key] = _place(line, first, last, length)
+    return found
 
 
 def _in_rank_order(solver: Any, cards: list[Card]) -> list[Card]:
@@ -205,11 +235,16 @@ def _absorb(
 
 
 def finish(
-    solver: Any, hand: list[Card], melds: list[ArrangedMeld], deadwood: list[Card], met: bool
+    solver: Any, hand: list[Card], melds: list, deadwood: list[Card], met: bool
 ) -> Arrangement:
-    arranged = sorted(melds, key=meld_order)
-    deadwood.sort(key=card_order)
-    value = sum(solver.values[c] for c in deadwood)
+    """``melds``: (place, meld) pairs, as :func:`_meld` gives them."""
+    melds.sort(key=_first)
+    arranged = tuple(m for _, m in melds)
+    deadwood.sort()  # by suit, then rank; jokers (52) last
+    values = solver.values
+    value = 0
+    for c in deadwood:
+        value += values[c]
     penalty = value if solver.cap is None else min(solver.cap, value)
     can_go_out = not deadwood and met
     special = multiplier = None
@@ -226,9 +261,13 @@ def finish(
                 None: 2 if plain else 1,
             }[special]
     return Arrangement(
-        solver.variant, tuple(hand), tuple(arranged), tuple(deadwood), penalty, can_go_out,
+        solver.variant, tuple(hand), arranged, tuple(deadwood), penalty, can_go_out,
         special, multiplier,
     )
+
+
+def _first(pair: tuple) -> int:
+    return pair[0]
 
 
 def _special(solver: Any, hand: list[Card]) -> Special | None:
@@ -246,13 +285,3 @@ def _special(solver: Any, hand: list[Card]) -> Special | None:
         return "straight_flush"
     return "flush"
 
-
-def card_order(card: Card) -> tuple[int, int]:
-    return (4, 0) if card == 52 else (card // 13, card % 13)
-
-
-def meld_order(meld: ArrangedMeld) -> tuple[int, int, int]:
-    first = min((c for c in meld.cards if c != 52), key=card_order, default=JOKER)
-    if meld.kind == "run":
-        return (0, first // 13, first % 13)
-    return (1, first % 13, first // 13)

@@ -13,23 +13,41 @@ leave the rest as deadwood, as packed ints ``cost << COST | jokers << 8 | aux``:
   pure; elsewhere, the room the runs leave for spare jokers, in unary (capped at ``ROOM``).
 
 Only Pareto-optimal entries are kept: no other entry is as cheap with no more jokers and at
-least as much ``aux``. Tables are tuples of ints, so the garbage collector soon stops scanning
-them, and they live in one bounded cache (two generations: a full one is dropped whole).
+least as much ``aux``. Beside the entries, a table keeps how each is made (its runs' 13-bit
+masks packed in one int), so the search reads the runs back instead of searching again.
+
+A table is made once, in one of three ways:
+
+- a pattern whose held ranks have a gap of more empty ranks than the jokers (no run bridges
+  it) is split into blocks, each looked up on its own, and their tables summed: blocks recur
+  far more often than whole suits (the king and the ace join where runs go Q-K-A or K-A-2);
+- a pattern of 11 ranks or more is walked once over its ranks (core/arrange_runs.py);
+- otherwise ``Family._compute`` chooses what the lowest rank does: deadwood, or the lowest
+  card of a run (every run within the jokers), and looks up the rest.
+
+A lookup never asks for more jokers than two a natural card (three a wild card): more never
+helps, and small patterns then share one table whatever the hand holds. Tables are tuples of
+ints, so the garbage collector soon stops scanning them, and they live in one bounded cache
+(two generations: a full one is dropped whole).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from .arrange_runs import suit_entries
 
 SUIT = 0x1FFF
 COST = 14
 """Shift of the cost in a table entry."""
 KMASK = 0x3F
+LAYERS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""A rank's bit in the four layers of a suit pattern."""
 ROOM = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
 FULL_ROOM = (1 << ROOM) - 1
 EMPTY = (0,)
+EMPTY_MADE = (EMPTY, (0,))
 MAX_JOKERS = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
 
@@ -92,14 +110,31 @@ TABLES = TableCache(8_000)
 OPTIONS = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
+_PAIRS = [(d, 1 << d) for d in range(13)]
+_PAIRS_ACE = [(d, 1 << (13 - d)) for d in range(13)]
+_AFTER = [tuple(_PAIRS[d] for d in range(1, 13) if m >> d & 1) for m in range(8192)]
+"""The ranks of a suit mask above its bit 0, as (distance, bit) pairs; shifted by r, the ranks
+above r."""
+_BEFORE_ACE = [
+    tuple(_PAIRS_ACE[d] for d in range(1, 13) if m >> (13 - d) & 1) for m in range(8192)
+]
+"""The ranks of a suit mask below the ace on the 2..K, A line: (distance, bit) pairs."""
+
 _FAMILIES: dict[tuple, "Family"] = {}
 
 
-def pareto(cand: list[int]) -> tuple[int, ...]:
-    """The entries no other entry beats (as cheap, no more jokers, at least as much aux)."""
-    cand.sort()
+def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
+    how each is made (of equal entries, the first)."""
+    if len(cand) == 1:
+        return (cand[0],), (hows[0],)
     kept: list[int] = []
-    for e in cand:
+    kept_how: list[int] = []
+    # cheapest first, then fewest jokers, then the most aux (aux bits flipped): an entry is
+    # only ever beaten by one before it
+    flipped = [e ^ 0xFF for e in cand]
+    for i in sorted(range(len(cand)), key=flipped.__getitem__):
+        e = cand[i]
         k = e >> 8 & KMASK
         a = e & 0xFF
         for f in kept:
@@ -107,7 +142,8 @@ def pareto(cand: list[int]) -> tuple[int, ...]:
                 break
         else:
             kept.append(e)
-    return tuple(kept)
+            kept_how.append(hows[i])
+    return tuple(kept), tuple(kept_how)
 
 
 class Family:
@@ -117,6 +153,7 @@ class Family:
     def __init__(
         self,
         tag: int,
+        kinds: tuple[str, ...],
         spans: list[int],
         rank_cost: tuple[int, ...],
         wild: int | None,
@@ -126,29 +163,74 @@ class Family:
         self.tag = tag << 58
         self.spans = spans
         self.rank_cost = rank_cost
+        self.dead_cost = tuple(c << COST for c in rank_cost)
+        """A rank's cost as deadwood, in place in a table entry."""
         self.wild_bit = 1 << (wild - 1) if wild is not None else 0
         self.declaration = declaration
         self.comb = COMB_DECLARATION if declaration else COMB_ROOM
         self.plain = plain or self
         """The family without the wild rank, for patterns that do not hold it."""
+        self.wrap = "wrap" in kinds
+        """Runs go round the corner: every subset of the ranks is a run's naturals."""
+        self.high = "high" in kinds
+        self.round_corner = "wrap" in kinds or self.high
+        """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
-    def run_options(self, r: int, held: int) -> tuple[int, ...]:
-        """Every run whose lowest natural is rank ``r``, the others from ``held``, cheapest
-        first, packed as ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers:
-        what it takes from the pool; aux: as in a table entry)."""
-        key = self.tag | r << 13 | held
+    def _naturals(self, r: int, held: int, jokers: int) -> Any:
+        """The natural cards (13-bit masks) of the runs whose lowest natural is rank ``r``,
+        the others from ``held``: all that leave at most ``jokers`` gaps on some line (a run
+        taking more jokers than the pool holds is never asked for)."""
+        own = 1 << r
+        if self.wrap:
+            others = held & ~own
+            out = []
+            sub = others
+            while True:
+                out.append(sub | own)
+                if not sub:
+                    return out
+                sub = (sub - 1) & others
+        # the other naturals, by their distance from r: after it on the A..K line, and for
+        # the ace (r is the lowest rank held, so the ace is r if held at all) also before it
+        # on the 2..K, A line: K at 1, Q at 2, ...
+        out = [own]
+        lines = [_AFTER[held >> r]]
+        if r == 0 and self.high:
+            lines.append(_BEFORE_ACE[held])
+        for later in lines:
+            stack = [(own, 0, 0, 0)]
+            size = len(later)
+            while stack:
+                chosen, i, last, gaps = stack.pop()
+                for j in range(i, size):
+                    d, bit = later[j]
+                    g = gaps + d - last - 1
+                    if g > jokers:
+                        break
+                    if r:
+                        bit <<= r
+                    c = chosen | bit
+                    out.append(c)
+                    if j + 1 < size:
+                        stack.append((c, j + 1, d, g))
+        if len(lines) > 1:
+            return list(dict.fromkeys(out))
+        return out
+
+    def run_options(self, r: int, held: int, jokers: int) -> tuple[int, ...]:
+        """Every run whose lowest natural is rank ``r``, the others from ``held``, that takes
+        at most ``jokers`` from the pool, cheapest first, packed as
+        ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers: what it takes from
+        the pool; aux: as in a table entry)."""
+        key = self.tag | jokers << 30 | r << 13 | held
         found = OPTIONS.get(key)
         if found is not None:
             return found  # type: ignore[return-value]
-        own = 1 << r
-        others = held & ~own
         spans = self.spans
         wild_bit = self.wild_bit
         declaration = self.declaration
         out = []
-        sub = others
-        while True:
-            chosen = sub | own
+        for chosen in self._naturals(r, held, jokers):
             n = chosen.bit_count()
             span = spans[chosen] & 0xF
             length = 3 if span < 3 else span
@@ -158,15 +240,12 @@ class Family:
                 # a wild card plays as itself only in a pure sequence, or alone with two
                 # jokers (then it is the meld's one natural card)
                 cost = fill + 1 if fill == 0 or n == 1 else 99
-            if cost <= MAX_JOKERS:
+            if cost <= jokers:
                 if declaration:
                     aux = 5 if fill == 0 else 1
                 else:
                     aux = (1 << min(ROOM, 13 - length)) - 1
                 out.append((cost, -n, chosen, aux))
-            if not sub:
-                break
-            sub = (sub - 1) & others
         out.sort()
         found = tuple(m << 12 | a << 4 | c for c, _, m, a in out)
         OPTIONS.put(key, found)
@@ -174,76 +253,154 @@ class Family:
 
     def table(self, key: int, jokers: int) -> tuple[int, ...]:
         """The Pareto table of a suit pattern, when the hand holds ``jokers`` jokers."""
+        return self.made(key, jokers)[0]
+
+    def made(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table of a suit pattern and how each entry is made: its runs' 13-bit masks,
+        packed 13 bits apart, the lowest run first."""
         if not key:
-            return EMPTY
+            return EMPTY_MADE
         if not key & self.wild_bit:
             fam = self.plain
+            cap = 2 * key.bit_count()
         else:
             fam = self
+            cap = 2 * key.bit_count() + (key & self.wild_bit * LAYERS).bit_count()
+        if jokers > cap:
+            # no entry needs more: a run taking more than two jokers per natural card does
+            # no better than runs of one natural and two jokers each (three for a wild card)
+            jokers = cap
         ck = fam.tag | jokers << 52 | key
         found = TABLES.new.get(ck)
         if found is None:
-            found = TABLES.get(ck)
-            if found is None:
-                found = fam._compute(key, jokers)
+            found = TABLES.old.get(ck)
+            if found is not None:
+                TABLES.put(ck, found)
+            else:
+                blocks = fam._blocks(key & SUIT, jokers)
+                if len(blocks) == 1:
+                    if not fam.wrap and (key & SUIT).bit_count() >= 11:
+                        # 11 ranks or more: one pass over the ranks beats the subsets (below
+                        # that, the subsets' tables shared with other patterns win)
+                        found = pareto(*suit_entries(fam, key, jokers))
+                    else:
+                        found = fam._compute(key, jokers)
+                else:
+                    found = fam._sum(
+                        [fam.made(key & b * LAYERS, jokers) for b in blocks], jokers
+                    )
                 TABLES.put(ck, found)
         return found
 
-    def _compute(self, key: int, jokers: int) -> tuple[int, ...]:
+    def _blocks(self, held: int, jokers: int) -> list[int]:
+        """The ranks held, in blocks that no run can join: runs lie within one block, since
+        a gap of more empty ranks than the jokers is never bridged."""
+        blocks = []
+        block = 0
+        last = -99
+        rest = held
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            r = low.bit_length() - 1
+            if r - last - 1 > jokers:
+                if block:
+                    blocks.append(block)
+                block = 0
+            block |= low
+            last = r
+        blocks.append(block)
+        if len(blocks) > 1 and self.round_corner:
+            # the top block and the ace's (the lowest) join over the corner: Q-K-A on the
+            # 2..K, A line, or K-A-2 round the corner
+            top = held.bit_length() - 1
+            gap = 12 - top
+            if self.wrap:
+                gap += (held & -held).bit_length() - 1
+            elif not held & 1:
+                gap = 99
+            if gap <= jokers:
+                blocks[0] |= blocks.pop()
+        return blocks
+
+    def _sum(
+        self, parts: list[tuple[tuple[int, ...], tuple[int, ...]]], jokers: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table of blocks together: each entry of one with each of the other. A block
+        with one entry (most of them: a card no run can use) is added to every entry."""
+        comb = self.comb
+        fixed = 0  # the one-entry blocks added up, aux apart
+        fixed_aux = 0
+        fixed_how = 0
+        shift = 0
+        many = []
+        for part in parts:
+            entries = part[0]
+            if len(entries) == 1:
+                e = entries[0]
+                fixed += e & ~0xFF
+                fixed_aux = comb[fixed_aux][e & 0xFF]
+                h = part[1][0]
+                if h:
+                    fixed_how |= h << shift
+                    shift += 13 * ((h.bit_length() + 12) // 13)
+            else:
+                many.append(part)
+        if not many:
+            return (fixed | fixed_aux,), (fixed_how,)
+        entries, hows = many[0]
+        for more, more_hows in many[1:]:
+            cand = []
+            cand_hows = []
+            for i, e in enumerate(entries):
+                ek = e >> 8 & KMASK
+                ec = e >> COST
+                h = hows[i]
+                at = 13 * ((h.bit_length() + 12) // 13)
+                ea = e & 0xFF
+                for j, f in enumerate(more):
+                    k = ek + (f >> 8 & KMASK)
+                    if k <= jokers:
+                        cand.append((ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF])
+                        cand_hows.append(h | more_hows[j] << at)
+            entries, hows = pareto(cand, cand_hows)
+        if not fixed and not fixed_aux and not fixed_how:
+            return entries, hows
+        fixed_k = fixed >> 8 & KMASK
+        cand = []
+        cand_hows = []
+        for i, e in enumerate(entries):
+            if (e >> 8 & KMASK) + fixed_k <= jokers:
+                cand.append(e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux])
+                h = hows[i]
+                cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
+        return pareto(cand, cand_hows)
+
+    def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
         low = q1 & -q1
         r = low.bit_length() - 1
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
-        cand = [e + here for e in self.table(take4(key, low), jokers)]
+        sub, sub_how = self.made(take4(key, low), jokers)
+        cand = [e + here for e in sub]
+        hows = list(sub_how)
         comb = self.comb
-        for opt in self.run_options(r, q1):
+        for opt in self.run_options(r, q1, jokers):
             cost = opt & 0xF
-            if cost > jokers:
-                break
             m = opt >> 12
             aux = opt >> 4 & 0xFF
-            for e in self.table(take4(key, m), jokers):
+            sub, sub_how = self.made(take4(key, m), jokers)
+            for i, e in enumerate(sub):
                 k = (e >> 8 & KMASK) + cost
                 if k <= jokers:
                     cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
-        return pareto(cand)
+                    hows.append(sub_how[i] << 13 | m)
+        return pareto(cand, hows)
 
-    def unroll(
-        self, key: int, jokers: int, entry: int, dead: Callable[[int], None],
-        run: Callable[[int, int], None],
-    ) -> None:
-        """Walk back from a table entry to the runs and deadwood that make it."""
-        while key:
-            fam = self if key & self.wild_bit else self.plain
-            q1 = key & SUIT
-            low = q1 & -q1
-            r = low.bit_length() - 1
-            here = 0 if low & fam.wild_bit else fam.rank_cost[r] << COST
-            rest = take4(key, low)
-            if entry - here in fam.table(rest, jokers):
-                dead(r)
-                key, entry = rest, entry - here
-                continue
-            cost_part = entry >> COST << COST
-            k = entry >> 8 & KMASK
-            aux = entry & 0xFF
-            for opt in fam.run_options(r, q1):
-                cost, m, oaux = opt & 0xF, opt >> 12, opt >> 4 & 0xFF
-                rest = take4(key, m)
-                for e in fam.table(rest, jokers):
-                    if (
-                        e >> COST << COST == cost_part
-                        and (e >> 8 & KMASK) + cost == k
-                        and fam.comb[e & 0xFF][oaux] == aux
-                    ):
-                        run(m, cost)
-                        key, entry = rest, e
-                        break
-                else:
-                    continue
-                break
-            else:  # pragma: no cover - the table was built from these very options
-                raise AssertionError("suit table entry with no source")
+    def how(self, key: int, jokers: int, entry: int) -> int:
+        """The runs of a table entry, packed as in :meth:`made`."""
+        entries, hows = self.made(key, jokers)
+        return hows[entries.index(entry)]
 
 
 def family(
@@ -257,6 +414,7 @@ def family(
         plain = None
         if wild is not None and plain_cost is not None:
             plain = family(lines_key, spans, plain_cost, None, declaration, None)
-        found = Family(len(_FAMILIES) + 1, spans, rank_cost, wild, declaration, plain)
+        found = Family(len(_FAMILIES) + 1, lines_key, spans, rank_cost, wild, declaration, plain)
         _FAMILIES[key] = found
     return found
+

@@ -26,8 +26,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from .cards import Card
-from .arrange import best_arrangement
-from .engine import is_legal, view
+from .arrange import ArrangedMeld, best_arrangement
+from .engine import is_legal, legal_discards, view
 from .melds import classify
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
@@ -84,10 +84,6 @@ def _fits(hand: Sequence[Card], card: Card) -> bool:
         if c % 13 == rank or (c in near and c // 13 == suit):
             return True
     return False
-
-
-def _allowed_discards(v: PlayerView, hand: Sequence[Card]) -> list[Card]:
-    return [c for c in hand if is_legal(v, Discard(c))]
 
 
 def _remi_pickups(v: PlayerView) -> list[TakeDiscard]:
@@ -201,26 +197,44 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
         if len(dead) <= 1:
-            finish = _finish(v, hand, rules, dead)
+            finish = _finish(v, hand, rules, dead, arrangement.melds)
             if finish is not None:
                 return finish
-    allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+    allowed = legal_discards(v, dead) or legal_discards(v, hand)
     return Discard(rng.choice(allowed))
 
 
 def _finish(
-    v: PlayerView, hand: list[Card], rules: HandRules, dead: Sequence[Card]
+    v: PlayerView,
+    hand: list[Card],
+    rules: HandRules,
+    dead: Sequence[Card],
+    melds: Sequence[ArrangedMeld] = (),
 ) -> Action | None:
-    """Close (Remigio) or declare (Indian) if some discard leaves a complete hand."""
+    """Close (Remigio) or declare (Indian) if some discard leaves a complete hand.
+
+    ``dead`` and ``melds``: the hand's best arrangement without the declaration condition
+    (Indian: ``relaxed(rules)``; elsewhere ``rules``)."""
     rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
+    if not rules.specials:
+        # Without Remigio's special hands, a discard ``c`` finishes only if the whole hand
+        # has an arrangement with ``c`` alone as deadwood (the rest's melds, the declaration
+        # met): so the best arrangement of the whole hand meets the declaration and costs at
+        # most what ``c`` costs. One search of the whole hand rules out most discards; the
+        # first discard of ``order`` that finishes is the same as when all are tried.
+        order, sure = _may_finish(hand, rules, order, dead, melds)
+    else:
+        sure = None
     best: tuple[int, Action] | None = None
+    closes = rs.finish_action == "Close"
     for c in order:
+        if c == sure and not closes:
+            return Declare(c)
         rest = list(hand)
         rest.remove(c)
         arrangement = best_arrangement(rest, rules)
         if arrangement.can_go_out:
-            closes = rs.finish_action == "Close"
             action: Action = Close(c) if closes else Declare(c)
             if not closes:
                 return action
@@ -228,6 +242,50 @@ def _finish(
             if best is None or score > best[0]:
                 best = (score, action)
     return None if best is None else best[1]
+
+
+_COST_W = 64
+"""The arrangement search's cost of a deadwood card: value * 64 + 1 (core/arrange.py)."""
+
+
+def _may_finish(
+    hand: list[Card],
+    rules: HandRules,
+    order: list[Card],
+    dead: Sequence[Card],
+    melds: Sequence[ArrangedMeld],
+) -> tuple[list[Card], Card | None]:
+    """The discards of ``order`` that may leave a complete hand (no special hands): those
+    whose deadwood cost is at least that of the whole hand's best arrangement, when that
+    arrangement meets the declaration (Indian). A necessary condition only: each one left
+    is still searched. And a discard sure to finish: the one deadwood card of the whole
+    hand's best arrangement, whose melds are then the rest of the hand, complete.
+
+    ``dead`` and ``melds`` (the best arrangement without the declaration condition) are
+    the whole hand's best arrangement when they meet the declaration anyway: no search."""
+    if not rules.declaration or _meets_declaration(melds, rules):
+        deadwood: Sequence[Card] = dead
+    else:
+        whole = best_arrangement(hand, rules)
+        if not whole.melds:
+            return [], None  # no arrangement of the hand meets the declaration, nor of a part
+        deadwood = whole.deadwood
+    values = rules.values
+    least = sum(values[c] * _COST_W + 1 for c in deadwood)
+    sure = deadwood[0] if len(deadwood) == 1 else None
+    return [c for c in order if values[c] * _COST_W + 1 >= least], sure
+
+
+def _meets_declaration(melds: Sequence[ArrangedMeld], rules: HandRules) -> bool:
+    """Indian: two sequences, one of them pure (each meld classified again)."""
+    runs = 0
+    pure = False
+    for m in melds:
+        shape = classify(tuple(m.cards), rules.melds)
+        if shape is not None and shape.kind == "run":
+            runs += 1
+            pure = pure or shape.pure
+    return runs >= 2 and pure
 
 
 # --- normal ------------------------------------------------------------------------------------
@@ -258,35 +316,67 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
             action = _lay_off(v, hand, dead)
             if action is not None:
                 return action
-        allowed = _allowed_discards(v, dead) or _allowed_discards(v, hand)
+        allowed = legal_discards(v, dead) or legal_discards(v, hand)
         return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
     scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
     if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
-        finish = _finish(v, hand, rules, dead)
+        finish = _finish(v, hand, rules, dead, arrangement.melds)
         if finish is not None:
             return finish
-    return Discard(_costliest(hand, dead, scoring, rules.declaration))
+    return Discard(_costliest(hand, dead, scoring, rules.declaration, arrangement.melds))
 
 
-def _costliest(hand: list[Card], dead: list[Card], rules: HandRules, keep_wild: bool) -> Card:
-    """The dead card whose loss leaves the best hand: the highest value, jokers kept."""
+def _costliest(
+    hand: list[Card],
+    dead: list[Card],
+    rules: HandRules,
+    keep_wild: bool,
+    melds: Sequence[ArrangedMeld] = (),
+) -> Card:
+    """The dead card whose loss leaves the best hand: the highest value, jokers kept.
+
+    When every card is melded (``melds``: the hand's best arrangement under ``rules``), the
+    card whose removal costs least, a natural before a joker: the first natural that leaves
+    a hand counting nothing, as soon as one is found. A natural whose meld stays a meld
+    without it is one such, so the cards after the first of those are never searched."""
     values = rules.values
     wild = rules.melds.is_joker
     pool = [c for c in dead if not wild(c)] or dead
     if not pool:
         # every card is melded: throw the card whose removal costs least
+        spare = _spare_natural(melds, rules)
         best_card, best_pen = hand[0], None
         for c in sorted(set(hand)):
+            if spare is not None and c >= spare:
+                return spare  # nothing after it can cost less, nor a natural as little
             rest = list(hand)
             rest.remove(c)
             pen = best_arrangement(rest, rules).penalty
             if best_pen is None or pen < best_pen or (pen == best_pen and wild(best_card)):
                 best_card, best_pen = c, pen
+            if pen == 0 and not wild(c):
+                return c  # the least a hand can count, and ties keep the first natural
         return best_card
     return max(pool, key=lambda c: (values[c], c))
+
+
+def _spare_natural(melds: Sequence[ArrangedMeld], rules: HandRules) -> Card | None:
+    """The lowest natural card whose meld is still a meld without it (or None)."""
+    wild = rules.melds.is_joker
+    spare = None
+    for m in melds:
+        cards = m.cards
+        if len(cards) <= 3:
+            continue
+        for i, c in enumerate(cards):
+            if wild(c) or (spare is not None and c >= spare):
+                continue
+            if classify(cards[:i] + cards[i + 1 :], rules.melds) is not None:
+                spare = c
+    return spare
 
 
 def _partners(hand: Sequence[Card], card: Card) -> int:

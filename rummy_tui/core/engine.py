@@ -16,9 +16,9 @@ of actions a second). The given state is never changed, and a refused action rai
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from typing import Any
 
 from .cards import Card
@@ -28,8 +28,8 @@ from .registry import variant_of
 from .seats import mix
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, PublicState, TableMeld,
-    TakeDiscard,
+    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
+    build_view,
 )
 from .turn import (
     SYMBOL,
@@ -46,8 +46,8 @@ from .hand_rules import RuleError
 from .variant import Variant
 
 __all__ = [
-    "apply", "check_action", "is_legal", "legal_actions", "mix", "new_game", "standings",
-    "view", "view_legal_actions",
+    "apply", "check_action", "is_legal", "legal_actions", "legal_discards", "mix", "new_game",
+    "settle_collector", "standings", "view", "view_legal_actions",
 ]
 
 Source = GameState | PlayerView
@@ -82,7 +82,28 @@ def new_game(
         eliminated=[False] * n, winner=None, last_round=None,
     )
     _deal(state, v)
+    settle_collector()
     return state
+
+
+_SETTLED: list[bool] = []
+
+
+def settle_collector() -> None:
+    """At the first game of the process: collect what is garbage now, then freeze the rest
+    (the modules, functions and types of the imports, the app's screens: tens of thousands
+    of long-lived objects) out of the garbage collector's reach (``gc.freeze``). A full
+    collection then scans only what was made since (the game, the search's tables, mostly
+    untracked tuples of ints): about 3 ms of CPU instead of 17-28 ms, inside some computer
+    player's turn (issue 10; bench/README.md, "A computer player's turn"). Frozen objects
+    are still freed when nothing refers to them; once a process, so later games' garbage is
+    collected as usual. (The arrangement search's module freezes what its own import made,
+    for a process that only searches, like ``rummy-tui arrange``.) ``new_game`` calls it, and so does the app's table screen (a game
+    resumed from a save)."""
+    if not _SETTLED:
+        _SETTLED.append(True)
+        gc.collect()
+        gc.freeze()
 
 
 def _deal(state: GameState, v: Variant) -> None:
@@ -257,10 +278,15 @@ def _do_lay_off(v: Variant, state: GameState, action: LayOff, checked: tuple[lis
 
 def _check_discard(v: Variant, src: Source, action: Discard, hand: list[Card], stock: int) -> list[Card]:
     need_phase(src, "play")
-    rest = remove(hand, (action.card,))
+    return _discard_card(v, src, hand, action.card)
+
+
+def _discard_card(v: Variant, src: Source, hand: list[Card], card: Card) -> list[Card]:
+    """The hand left by discarding ``card``, in the play phase; RuleError if not allowed."""
+    rest = remove(hand, (card,))
     if rest is None:
         raise RuleError("that card is not in your hand")
-    v.check_discard(src, action.card)
+    v.check_discard(src, card)
     return rest
 
 
@@ -329,7 +355,9 @@ def _step(v: Variant, src: Source, action: Action) -> tuple[Callable[..., Any], 
     raise RuleError(text.format(v.title))
 
 
-def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameState], Any]:
+def _mover(src: Source, kind: type) -> tuple[Variant, list[Card], int]:
+    """The checks of any action of this ``kind`` that do not depend on its details (whose
+    turn, the game or round over): the variant, the mover's hand and the stock count."""
     if isinstance(src, PlayerView):
         if src.player != src.to_move and src.phase in ("draw", "play"):
             raise RuleError("it is not your turn")
@@ -339,10 +367,34 @@ def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameStat
     if src.phase == "game_over":
         raise RuleError("the game is over")
     v = variant_of(src.variant)
-    if src.phase == "round_over" and type(action) is not NextRound:
+    if src.phase == "round_over" and kind is not NextRound:
         raise RuleError(f"the {v.round_word} is over: deal the next one")
+    return v, hand, stock_count
+
+
+def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameState], Any]:
+    v, hand, stock_count = _mover(src, type(action))
     check, do = _step(v, src, action)
     return v, do, check(v, src, action, hand, stock_count)
+
+
+def legal_discards(src: Source, cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that the player to move may discard now, in their order: those
+    for which ``is_legal(src, Discard(card))`` holds, with the checks that do not depend on
+    the card made once (a computer player asks about every dead card of its hand)."""
+    try:
+        v, hand, _ = _mover(src, Discard)
+        need_phase(src, "play")
+    except RuleError:
+        return []
+    out = []
+    for card in cards:
+        try:
+            _discard_card(v, src, hand, card)
+        except RuleError:
+            continue
+        out.append(card)
+    return out
 
 
 def check_action(src: Source, action: Action) -> None:
@@ -423,26 +475,20 @@ def _legal(src: Source, hand: list[Card], stock_count: int) -> list[Action]:
 
 # --- views -------------------------------------------------------------------------------------
 
-_VIEW_SHARED = tuple(f.name for f in fields(PublicState))
-"""The state's fields a view shows as they are: the public part both are made of."""
-
-
 def view(state: GameState, player: int) -> PlayerView:
     """All that ``player`` may know: their hand, the table, the discard pile (face up), the
     counts of the other hands and of the stock, scores, log and finished rounds, and the
     public part of the variant's own state."""
     if not 0 <= player < len(state.players):
         raise RuleError(f"there is no player {player}")
-    shown = {n: getattr(state, n) for n in _VIEW_SHARED}
-    shown["discard"] = list(state.discard)
     vs = state.vs
-    return PlayerView(
-        player=player,
-        hand=list(state.hands[player]),
-        hand_counts=[len(h) for h in state.hands],
-        stock_count=len(state.stock),
-        vs=None if vs is None else vs.public(),
-        **shown,
+    return build_view(
+        state,
+        player,
+        list(state.hands[player]),
+        [len(h) for h in state.hands],
+        len(state.stock),
+        None if vs is None else vs.public(),
     )
 
 

@@ -252,6 +252,7 @@ def _private_fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, f.default) for f in fields(cls) if f.metadata.get("private"))
 
 
+@cache
 def per_seat_fields(cls: type) -> tuple[str, ...]:
     """The names of a variant state's per-seat fields."""
     return tuple(name for name, _ in _per_seat_fields(cls))
@@ -353,3 +354,28 @@ class PlayerView(PublicState):
     stock_count: int
     vs: Any = None
     """The public part of the variant's state (``VariantState.public``), or None."""
+
+
+def _make_view_builder() -> Any:
+    # the view of a state, unrolled like GameState.copy: engine.view builds one per decision
+    # of every computer player
+    shared = [f.name for f in fields(PublicState)]
+    own = ["player", "hand", "hand_counts", "stock_count", "vs"]
+    assert sorted(shared + own) == sorted(f.name for f in fields(PlayerView))
+    body = "\n".join(f"    v.{n} = s.{n}" for n in shared if n != "discard")
+    source = (
+        "def build_view(s, player, hand, hand_counts, stock_count, vs):\n"
+        "    v = _new(PlayerView)\n"
+        f"{body}\n"
+        "    v.discard = list(s.discard)\n"
+        + "".join(f"    v.{n} = {n}\n" for n in own)
+        + "    return v\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
+    exec(source, namespace)
+    return namespace["build_view"]
+
+
+build_view = _make_view_builder()
+"""``build_view(state, player, hand, hand_counts, stock_count, vs)``: a :class:`PlayerView`
+with the state's public fields as they are (the discard pile copied) and the player's own."""

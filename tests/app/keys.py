@@ -10,9 +10,15 @@ from textual import events
 
 
 async def settled(app: Any, quiet_turns: int = 3, limit: int = 20000) -> None:
-    """Until every message pump of the screen is idle for a few turns of the event loop."""
+    """Until no worker runs (a computer player thinking) and every message pump of the screen
+    is idle for a few turns of the event loop."""
     quiet = 0
     for _ in range(limit):
+        if any(worker.is_running for worker in app.workers):
+            # a computer player thinking in its thread: give it the interpreter
+            quiet = 0
+            await asyncio.sleep(0.001)
+            continue
         await asyncio.sleep(0)
         nodes = [app, app.screen, *app.screen.walk_children()]
         if all(node._message_queue.empty() for node in nodes):

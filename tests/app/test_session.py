@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from rummy_tui.app.session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
+from rummy_tui.core.bots import bot_action
 from rummy_tui.core.engine import new_game
 from rummy_tui.core.options import make_options
 from rummy_tui.core.state import Discard, DrawStock, Meld
@@ -53,7 +54,7 @@ def test_one_human_keeps_the_hand_on_screen_while_the_computer_moves():
         step = s.advance()
         assert s.viewer == 0  # the only human's own hand, all the time
         if isinstance(step, BotTurn):
-            new_state, error = s.bot_move()
+            new_state, error = s.bot_move(s.state, bot_action(s.state))
             assert new_state is not None and not error
             s.commit(new_state)
         elif isinstance(step, HumanTurn):
@@ -106,11 +107,24 @@ def test_sort_flips_between_rank_and_suit_and_keeps_new_cards_right():
     assert order[:-1] == by_suit and len(order) == len(by_suit) + 1
 
 
+def test_a_choice_made_for_a_state_the_game_has_left_is_dropped():
+    """The bot thinks in a worker: if the game moved on meanwhile, its move is not played."""
+    s = _session("rummy", "cpu:Ann,cpu:Bob", seed=3)
+    assert s.advance() == BotTurn()
+    before = s.state
+    action = bot_action(before)
+    moved, _ = s.bot_move(before, action)
+    assert moved is not None
+    s.commit(moved)
+    assert s.bot_move(before, action) == (None, "")
+    assert s.state is moved
+
+
 def test_the_summary_is_asked_for_once_per_round():
     s = _session("rummy", "cpu:Ann,cpu:Bob", seed=3)
     while s.state.phase in ("draw", "play"):
         assert s.advance() == BotTurn()
-        new_state, _ = s.bot_move()
+        new_state, _ = s.bot_move(s.state, bot_action(s.state))
         assert new_state is not None
         s.commit(new_state)
     assert s.advance() == ShowSummary(first=True)

@@ -7,7 +7,9 @@ import random
 import pytest
 from test_engine_support import card, cards, play, rig
 
+from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
+from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, new_game, view
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import (
@@ -153,3 +155,111 @@ def test_normal_beats_easy_more_often_than_not():
     result = simulate("rummy", 2, 12, seed=4, bots=["easy", "normal"])
     assert result.wins["P2-normal"] > result.wins["P1-easy"]
     assert variant_of("rummy").key == "rummy"
+
+
+def _finish_by_trying_every_discard(v, hand, rules, dead):
+    """The plain way: search the hand left by each discard, dead cards first, then the
+    costliest (what bots._finish must agree with)."""
+    order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
+    for c in order:
+        rest = list(hand)
+        rest.remove(c)
+        if best_arrangement(rest, rules).can_go_out:
+            return Declare(c)
+    return None
+
+
+@pytest.mark.parametrize("decks,kinds", [(1, ("easy", "normal")), (2, ("normal", "easy", "easy"))])
+def test_indian_finish_skips_only_discards_that_cannot_finish(decks, kinds):
+    """bots._finish searches the whole hand once and tries only the discards that could
+    still finish: on every 14-card hand of whole games it picks what trying all would."""
+    from rummy_tui.core.bots import _finish
+    from rummy_tui.core.hand_rules import relaxed
+    from rummy_tui.core.options import make_options
+
+    options = make_options("indian", {"decks": decks})
+    finishes = tried = 0
+    for seed in range(24):
+        state = new_game("indian", [PlayerSpec(f"P{i}", k) for i, k in enumerate(kinds)],
+                         seed=seed, options=options)
+        rng = random.Random(seed)
+        while state.phase != "game_over" and state.round_no == 1:
+            v = view(state, state.to_move)
+            if v.phase == "play" and len(v.hand) == 14:
+                rules = variant_of("indian").rules_for(v)
+                arrangement = best_arrangement(v.hand, relaxed(rules))
+                dead = list(arrangement.deadwood)
+                if len(dead) <= 3:
+                    want = _finish_by_trying_every_discard(v, v.hand, rules, dead)
+                    assert _finish(v, v.hand, rules, dead, arrangement.melds) == want, v.hand
+                    tried += 1
+                    finishes += want is not None
+            state = apply(state, choose_action(kinds[state.to_move], v, rng))
+    assert tried >= 100 and finishes >= 12
+
+
+def _costliest_by_trying_every_card(hand, rules):
+    """The plain way for a hand with every card melded: the card whose removal leaves the
+    lowest count, a natural kept over a joker on a tie (what bots._costliest agrees with)."""
+    wild = rules.melds.is_joker
+    best_card, best_pen = hand[0], None
+    for c in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(c)
+        pen = best_arrangement(rest, rules).penalty
+        if best_pen is None or pen < best_pen or (pen == best_pen and wild(best_card)):
+            best_card, best_pen = c, pen
+    return best_card
+
+
+def _melded_hand(rng, size, copies, jokers):
+    """A random hand of ``size`` cards made of runs (3-5 cards) and sets, some with a joker."""
+    from collections import Counter
+
+    left = Counter({c: copies for c in range(52)})
+    left[52] = jokers
+    hand = []
+    while len(hand) < size:
+        need = size - len(hand)
+        length = min(need, rng.choice([3, 3, 4, 5])) if need >= 3 else need
+        if rng.random() < 0.5:
+            suit, start = rng.randrange(4), rng.randrange(13 - length + 1)
+            meld = [suit * 13 + start + i for i in range(length)]
+        else:
+            rank = rng.randrange(13)
+            meld = [s * 13 + rank for s in rng.sample(range(4), min(length, 4))]
+        if left[52] and rng.random() < 0.3:
+            meld[rng.randrange(len(meld))] = 52
+        if all(left[c] >= n for c, n in Counter(meld).items()):
+            left.subtract(meld)
+            hand += meld
+    return [ALL_CARDS[c] for c in hand]
+
+
+@pytest.mark.parametrize("variant,rules_args,size", [
+    ("indian", {"wild": 7, "decks": 2}, 14),
+    ("remigio", {}, 11),
+])
+def test_costliest_of_an_all_melded_hand_stops_at_the_first_natural_that_costs_nothing(
+    variant, rules_args, size
+):
+    """bots._costliest stops at the first natural whose loss leaves a hand counting nothing
+    (found from the melds or searched): on all-melded hands it throws what trying every
+    card would."""
+    from rummy_tui.core.bots import _costliest
+    from rummy_tui.core.hand_rules import relaxed
+    from rummy_tui.core.registry import hand_rules
+
+    rules = hand_rules(variant, **rules_args)
+    scoring = relaxed(rules) if rules.declaration else rules
+    rng = random.Random(5)
+    compared = 0
+    while compared < 60:
+        hand = _melded_hand(rng, size, rules.max_copies, rules.max_jokers)
+        arrangement = best_arrangement(hand, scoring)
+        if arrangement.deadwood:
+            continue
+        want = _costliest_by_trying_every_card(hand, scoring)
+        got = _costliest(hand, [], scoring, rules.declaration, arrangement.melds)
+        assert got == want, hand
+        compared += 1

@@ -15,16 +15,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.worker import get_current_worker
 
 from ...core.registry import variant_of
-from ...core.state import DrawStock, GameState, PlayerView, TakeDiscard
+from ...core.bots import bot_action
+from ...core.engine import settle_collector
+from ...core.state import Action, DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
 from ..dialogs.finish import declared_wrongly, state_word, wrong_declaration_dialog
 from ..dialogs.pass_device import PassDeviceScreen
@@ -65,6 +68,7 @@ class TableScreen(TableMoves, Screen[None]):
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
+        settle_collector()  # a resumed game too, as new_game does (issue 10)
         self.session = TableSession(state)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()
@@ -266,12 +270,32 @@ class TableScreen(TableMoves, Screen[None]):
             session.busy = False
             self._advance()
             return
-        new_state, error = session.bot_move()
+        self._think(session.state)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, state: GameState) -> None:
+        """The computer player decides in a thread, so the screen never freezes while it
+        thinks (issue 15: ``hard`` searches). ``bot_action`` reads nothing but the state it
+        is given (its player's view and the game's own random stream), so a resumed game
+        goes on exactly as it would have."""
+        action = bot_action(state)
+        if not get_current_worker().is_cancelled:  # the table was left while it thought
+            self.app.call_from_thread(self._bot_chose, state, action)
+
+    def _bot_chose(self, state: GameState, action: Action) -> None:
+        if self not in self.app.screen_stack:
+            return
+        session = self.session
+        new_state, error = session.bot_move(state, action)
         if error:
             # A computer player's mistake must not freeze the table: say so (the session
             # played the first legal move that the engine accepts instead).
             self.notify(error, severity="error", timeout=10)
         if new_state is None:
+            if state is not session.state and session.busy:
+                # the game moved on while it thought (an undo, a time-out): look again
+                session.busy = False
+                self._advance()
             return
         session.busy = False
         self.commit(new_state)
