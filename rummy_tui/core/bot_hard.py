@@ -59,6 +59,9 @@ SAMPLES = 30
 CANDIDATES = 4
 """Throws weighed per decision with several decks or jokers (the costliest dead cards)."""
 
+MULTI_DECK = ("indian", "remigio", "remigio-fournier")
+"""The games whose hard player is core/bot_hard_multi.py."""
+
 _SYMBOL_TO_CARD = {s: i for i, s in enumerate(SYMBOL)}
 _DECK_COUNTS: dict[tuple[str, int, Any], Counter[Card]] = {}
 
@@ -66,6 +69,10 @@ _DECK_COUNTS: dict[tuple[str, int, Any], Counter[Card]] = {}
 def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
     """``hard``'s action given ``normal``'s for the same view: the draw and the discard are
     chosen again by the expectimax; every other action is kept."""
+    if v.variant in MULTI_DECK:
+        from .bot_hard_multi import hard_multi  # it builds on this module's _Knowledge
+
+        return hard_multi(v, rng, normal_action)
     rs = variant_of(v.variant)
     if (
         v.phase == "draw"
@@ -131,7 +138,7 @@ def _one_deck(v: PlayerView, rng: random.Random, normal_action: Action) -> Actio
 class _Knowledge:
     """The unseen cards and the next player's known picks, read from one view."""
 
-    def __init__(self, v: PlayerView, rng: random.Random) -> None:
+    def __init__(self, v: PlayerView, rng: random.Random, samples: int = SAMPLES) -> None:
         self.v = v
         rules = variant_of(v.variant).rules_for(v)
         self.rules = rules
@@ -155,8 +162,8 @@ class _Knowledge:
             # several decks or jokers: the search is dearer, so a fixed sample of the unseen
             # cards (the same for every candidate) stands for them
             pool = [c for c, k in self.unseen for _ in range(k)]
-            if len(pool) > SAMPLES:
-                pool = sorted(rng.sample(pool, SAMPLES))
+            if len(pool) > samples:
+                pool = sorted(rng.sample(pool, samples))
             self.unseen = sorted(Counter(pool).items())
         self.total = sum(k for _, k in self.unseen)
         self.weight = COUNT_WEIGHT.get(v.variant, 0)

@@ -1,0 +1,286 @@
+"""The ``hard`` computer player in the multi-deck games (issue 15): Indian Rummy and Remigio
+(both presets), where melds stay in the hand and a deal is a race to declare or close.
+
+It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
+picks come from :class:`~.bot_hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
+or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
+
+- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
+  same for every candidate: common random numbers); along each, the hand draws alone for a
+  few turns and throws as ``normal`` would, and a rollout scores the hand's value at its
+  end, or a relief if it could declare on the way (the sooner the more). An Indian Points
+  game is won by the first declaration, so speed counts, points little.
+- Remigio: an expectimax over the next stock card (a fixed sample of the unseen cards),
+  the hand valued by its dead cards and their points weighed three times: a loser pays them.
+
+A hand's value: points per dead card (a card fewer to meld is a turn nearer to going out),
+the dead cards' points, and (Indian) a charge when no pure sequence is made; a discard that
+the next player is seen collecting is charged too. The work per decision is a fixed count
+(no clock), so a seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from . import bot_hard
+from .arrange import best_arrangement
+from .cards import Card
+from .engine import is_legal
+from .bots import _partners
+from .registry import variant_of
+from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
+
+P: dict[str, Any] = {
+    "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
+    "val": 1.0,  # weight of the dead cards' points
+    "no_pure": 25,  # Indian: no pure sequence
+    "samples": 30,
+    "candidates": 4,
+    "danger": True,  # charge a discard the next player is seen collecting
+    "mode": "roll",  # "roll": own-hand rollouts; "ply": the one-ply expectimax
+    "rolls": 12,  # sampled stock sequences per decision (the same for every candidate)
+    "depth": 4,  # draws per rollout
+    "done": 60,  # relief for a hand that goes out within the rollout
+    "step": 12,  # and per draw to spare
+}
+"""The search's settings and the hand value's weights, Indian Rummy's (tuned with
+bench/bench_bots.py)."""
+REMIGIO = {"mode": "ply", "val": 3}
+"""Remigio's changes to them: a loser pays its points (times the closer's multiplier), so
+they weigh more, and the rollouts (which keep half-built melds, high cards included) lost
+there: 32.5% of 40 games against normal (seed 555), where the one-ply expectimax won 47.5%
+of 80, 62.5% with the points weighed double and 65.0% with them weighed three times."""
+
+GIVE_UP_TURN = 200
+"""Indian: a deal this long has stalled: drop rather than play on for ever."""
+
+
+def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
+    """``hard``'s action in Indian Rummy and Remigio, given ``normal``'s for the same view."""
+    rs = variant_of(v.variant)
+    p = P if Drop in rs.actions else {**P, **REMIGIO}
+    if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
+        if v.turn >= GIVE_UP_TURN:
+            return Drop()
+    if isinstance(normal_action, (DrawStock, TakeDiscard)):
+        if v.discard and v.stock_count:
+            return _roll_draw(v, rng, p) if p["mode"] == "roll" else _draw(v, rng, p)
+        return normal_action
+    if isinstance(normal_action, Discard):
+        if p["mode"] == "roll":
+            return _roll_discard(v, rng, normal_action, p)
+        return _discard(v, rng, normal_action, p)
+    return normal_action
+
+
+class _Eval(bot_hard._Knowledge):
+    """The unseen cards (from the view) and the value of a hand: lower is nearer going out."""
+
+    def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:
+        super().__init__(v, rng, p["samples"])
+        self.p = p
+        self.declaration = self.rules.declaration
+        self._h: dict[tuple[Card, ...], float] = {}
+
+    def value(self, a: Any) -> float:
+        """The value of an arrangement of a hand between turns."""
+        dead = a.deadwood
+        v = self.p["val"] * a.penalty + self.p["dead"] * len(dead)
+        if self.declaration:
+            if not any(m.kind == "run" and m.pure for m in a.melds):
+                v += self.p["no_pure"]
+        return v
+
+    def hand_value(self, hand: tuple[Card, ...]) -> float:
+        found = self._h.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            found = self._h[hand] = self.value(a)
+        return found
+
+    def g(self, hand: tuple[Card, ...]) -> float:
+        """The value of ``hand`` (one card over size) after its throw (its costliest non-wild
+        dead card, or the best of its few dead cards)."""
+        found = self._g.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            throws = _throws(a, self, None, 1)
+            best = None
+            for c in throws:
+                i = hand.index(c)
+                val = self.hand_value(hand[:i] + hand[i + 1:])
+                if best is None or val < best:
+                    best = val
+            if best is None:
+                best = self.value(a)
+            found = self._g[hand] = best
+        return found
+
+    def expected(self, hand: list[Card]) -> float:
+        """The expected value of ``hand`` after a stock draw and the best throw."""
+        hand = sorted(hand)
+        if not self.total:
+            return self.hand_value(tuple(hand))
+        base = tuple(hand)
+        now = self.hand_value(base)
+        values = self.scoring.values
+        wild = self.wild
+        a = best_arrangement(base, self.scoring, self.seq_down)
+        md = max((values[c] for c in a.deadwood if not wild(c)), default=0)
+        wilds = sum(1 for c in hand if wild(c))
+        ranks = {c % 13 for c in hand if not wild(c)}
+        near: set[Card] = set()
+        for c in hand:
+            if not wild(c):
+                s, r = divmod(c, 13)
+                near.update(s * 13 + (r + d) % 13 for d in (-2, -1, 1, 2))
+        total = 0.0
+        for u, k in self.unseen:
+            if wilds >= 2 or wild(u) or u % 13 in ranks or u in near:
+                val = self.g(tuple(sorted(hand + [u])))
+            else:
+                # it melds with nothing: thrown, or kept for a costlier dead card
+                val = now + min(0.0, self.p["val"] * (values[u] - md))
+            total += k * val
+        return total / self.total
+
+
+def _declarable(a: Any) -> bool:
+    """Indian: the melds hold two sequences, one of them pure."""
+    runs = [m for m in a.melds if m.kind == "run"]
+    return len(runs) >= 2 and any(m.pure for m in runs)
+
+
+def _throws(a: Any, k: _Eval, keep: Card | None, most: int) -> list[Card]:
+    """Up to ``most`` distinct non-wild dead cards of ``a``, costliest first (any card when
+    every card melds)."""
+    values = k.scoring.values
+    dead = sorted(
+        {c for c in a.deadwood if not k.wild(c) and c != keep}, key=lambda c: (-values[c], c)
+    )
+    if not dead:
+        dead = sorted({c for c in a.cards if c != keep}, key=lambda c: (-values[c], c))
+    return dead[:most]
+
+
+def _draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
+    """Take the top discard or draw from the stock."""
+    top = v.discard[-1]
+    if not is_legal(v, TakeDiscard(1)):
+        return DrawStock()
+    k = _Eval(v, rng, p)
+    hand = list(v.hand)
+    joined = tuple(sorted(hand + [top]))
+    a = best_arrangement(joined, k.scoring, k.seq_down)
+    if top in a.deadwood and not k.wild(top):
+        return DrawStock()  # it melds with nothing: the stock can only do as well
+    stock = k.expected(hand)
+    best = None
+    for c in _throws(a, k, top, p["candidates"]):
+        i = joined.index(c)
+        value = k.hand_value(joined[:i] + joined[i + 1:])
+        if best is None or value < best:
+            best = value
+    if best is not None and best < stock:
+        return TakeDiscard(1)
+    return DrawStock()
+
+
+def _discard(v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]) -> Action:
+    """The discard whose remaining hand expects the best value after the next draw."""
+    k = _Eval(v, rng, p)
+    return _best_discard(v, k, normal, lambda rest: k.expected(list(rest)))
+
+
+def _best_discard(
+    v: PlayerView, k: _Eval, normal: Discard, worth: Callable[[tuple[Card, ...]], float]
+) -> Action:
+    """Among normal's discard and the costliest dead cards, the one whose remaining hand
+    is worth least (plus the charge for feeding the next player)."""
+    hand = tuple(sorted(v.hand))
+    a = best_arrangement(hand, k.scoring, k.seq_down)
+    candidates = [c for c in _throws(a, k, None, k.p["candidates"]) if is_legal(v, Discard(c))]
+    if normal.card not in candidates:
+        candidates.append(normal.card)
+    if len(candidates) <= 1:
+        return normal
+    best_card, best_value = normal.card, None
+    for c in candidates:
+        i = hand.index(c)
+        value = worth(hand[:i] + hand[i + 1:]) + (k.danger(c) if k.p["danger"] else 0)
+        if best_value is None or value < best_value - 1e-9:
+            best_card, best_value = c, value
+    return Discard(best_card)
+
+
+# --- own-hand rollouts ----------------------------------------------------------------------
+
+
+class _Roller(_Eval):
+    """Plays the hand alone for a few stock draws along sampled sequences of unseen cards
+    (the same sequences for every candidate), throwing as ``normal`` does: the dead card with
+    the fewest partners, then the costliest. The score of a rollout is the hand's value at
+    its end, or a relief when it went out on the way; lower is better."""
+
+    def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:
+        super().__init__(v, rng, p)
+        pool = [c for c, k in bot_hard._Knowledge(v, rng, 1 << 30).unseen for _ in range(k)]
+        depth = min(self.p["depth"], max(1, v.stock_count))
+        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(self.p["rolls"])]
+        self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
+
+    def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
+        """(goes out, the hand after normal's throw) for a hand one card over size."""
+        found = self._step.get(hand)
+        if found is None:
+            a = best_arrangement(hand, self.scoring, self.seq_down)
+            dead = a.deadwood
+            out = len(dead) <= 1 and (not self.declaration or _declarable(a))
+            pool = [c for c in dead if not self.wild(c)] or list(dead) or list(hand)
+            values = self.scoring.values
+            c = min(pool, key=lambda c: (_partners(hand, c), -values[c], c))
+            i = hand.index(c)
+            found = self._step[hand] = (out, hand[:i] + hand[i + 1:])
+        return found
+
+    def score(self, hand: tuple[Card, ...], first: Card | None = None) -> float:
+        """The mean score of the hand (between turns) over the sequences; ``first``: a card
+        taken before them (the top discard), which shortens each sequence by one."""
+        total = 0.0
+        for seq in self.seqs:
+            cards = ([first] + seq[:-1]) if first is not None else seq
+            h = hand
+            val = None
+            for t, u in enumerate(cards):
+                out, h = self.step(tuple(sorted(h + (u,))))
+                if out:
+                    val = -self.p["done"] - self.p["step"] * (len(cards) - 1 - t)
+                    break
+            total += self.hand_value(h) if val is None else val
+        return total / len(self.seqs)
+
+
+def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
+    """Take the top discard when the rollouts score the hand with it better."""
+    top = v.discard[-1]
+    if not is_legal(v, TakeDiscard(1)):
+        return DrawStock()
+    k = _Roller(v, rng, p)
+    hand = tuple(sorted(v.hand))
+    a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
+    if top in a.deadwood and not k.wild(top):
+        return DrawStock()
+    if k.score(hand, top) < k.score(hand):
+        return TakeDiscard(1)
+    return DrawStock()
+
+
+def _roll_discard(
+    v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
+) -> Action:
+    """The discard whose remaining hand scores best over the rollouts."""
+    k = _Roller(v, rng, p)
+    return _best_discard(v, k, normal, k.score)

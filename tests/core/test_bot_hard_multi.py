@@ -1,0 +1,146 @@
+"""The hard computer player in the multi-deck games (core/bot_hard_multi.py: Indian Rummy,
+Remigio, Remigio Fournier): it reads only its view, it is deterministic for a seed, it plays
+only legal moves, and its hand values say what a player would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from test_engine_support import scramble_hidden
+
+from rummy_tui.core import bot_hard_multi
+from rummy_tui.core.arrange import best_arrangement
+from rummy_tui.core.bots import bot_action, choose_action
+from rummy_tui.core.cards import parse_card
+from rummy_tui.core.engine import apply, new_game, view
+from rummy_tui.core.simulate import play_game, simulate
+from rummy_tui.core.state import Discard, DrawStock, Drop, NextRound, PlayerSpec, TakeDiscard
+
+PRESETS = [("indian", 2), ("indian", 4), ("remigio", 2), ("remigio", 3),
+           ("remigio-fournier", 2), ("remigio-fournier", 10)]
+
+
+def _c(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+@pytest.mark.parametrize("variant,n", PRESETS)
+def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n):
+    """Two states that differ only in the other hands and the stock order give the same
+    decision; the walk meets draws and discards where hard differs from normal, so the
+    multi-deck search itself is what is checked."""
+    specs = [PlayerSpec(f"P{q}", "hard") for q in range(n)]
+    rng = random.Random(9)
+    checked = differs = 0
+    seed = 23
+    state = new_game(variant, specs, seed=seed)
+    while checked < 60:
+        if state.phase == "game_over":  # an Indian Points game is one deal: another game
+            seed += 1
+            state = new_game(variant, specs, seed=seed)
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        p = state.to_move
+        action = bot_action(state)
+        for _ in range(2):
+            other = scramble_hidden(state, p, rng)
+            assert bot_action(other) == action
+        checked += 1
+        normal = choose_action("normal", view(state, p), random.Random(0))
+        differs += normal != action
+        state = apply(state, action)
+    assert differs > 0
+
+
+@pytest.mark.parametrize("variant,n", [("indian", 2), ("remigio", 2), ("remigio-fournier", 10)])
+def test_hard_plays_legal_games_the_same_for_a_seed(variant, n):
+    bots = ["hard"] + ["normal"] * (n - 1)
+    options = {"rounds": 2} if variant == "remigio-fournier" else None
+    runs = [play_game(variant, bots, 41, options) for _ in range(2)]
+    assert runs[0].problem is None
+    assert runs[0].state.phase == "game_over"
+    assert runs[0].state == runs[1].state
+
+
+def test_simulate_with_hard_seats_is_repeatable():
+    first = simulate("indian", 2, 3, seed=5, bots=["normal", "hard"])
+    again = simulate("indian", 2, 3, seed=5, bots=["normal", "hard"])
+    assert first.invariant_violations == 0, first.violation
+    assert (first.wins, first.actions) == (again.wins, again.actions)
+
+
+def _turn(variant: str, hand: str, pile: str, phase: str, wild: str | None = None):
+    """A 2-player deal with ``hand`` for player 0 and ``pile`` face up (the rest dealt)."""
+    state = new_game(variant, [PlayerSpec("Ann", "hard"), PlayerSpec("Bob", "normal")], seed=1)
+    state = state.copy()
+    mine, shown = _c(hand), _c(pile)
+    rest = list(state.stock) + state.hands[0] + state.hands[1] + list(state.discard)
+    if state.wild_card is not None:
+        rest.append(state.wild_card)
+    for c in mine + shown:
+        rest.remove(c)
+    if wild is not None:
+        state.wild_card = parse_card(wild)
+        rest.remove(state.wild_card)
+    state.hands = [mine, rest[:len(state.hands[1])]]
+    state.stock = rest[len(state.hands[1]):]
+    state.discard = shown
+    state.to_move = 0
+    state.phase = phase
+    return view(state, 0)
+
+
+def test_indian_hard_takes_the_card_that_makes_its_pure_sequence():
+    # 5s wild; 7H 8H wait for 6H or 9H: the 9H on the pile makes the pure sequence
+    seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
+    assert choose_action("hard", seen, random.Random(0)) == TakeDiscard(1)
+    # a card that melds with nothing is never taken
+    seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "6C", "draw", "5C")
+    assert choose_action("hard", seen, random.Random(0)) == DrawStock()
+
+
+def test_remigio_hard_throws_a_dead_card_and_keeps_its_jokers():
+    seen = _turn("remigio", "AS 2S 3S 7H 7D 7C JK JK KC 9D QH", "5C", "play")
+    action = choose_action("hard", seen, random.Random(0))
+    assert isinstance(action, Discard)
+    assert action.card in _c("KC 9D QH")
+
+
+def test_the_value_of_a_hand_counts_dead_cards_and_the_missing_pure_sequence():
+    seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
+    k = bot_hard_multi._Eval(seen, random.Random(0), bot_hard_multi.P)
+    impure = best_arrangement(tuple(sorted(_c("7H 8H 5D 2C 2D 2S JS QS KC AD 4C 4D 10D"))),
+                              k.scoring)
+    pure = best_arrangement(tuple(sorted(_c("7H 8H 9H 2C 2D 2S JS QS KC AD 4C 4D 10D"))),
+                            k.scoring)
+    # as many dead cards, fewer points in the first, but only the second has a pure sequence
+    assert len(impure.deadwood) == len(pure.deadwood)
+    assert impure.penalty < pure.penalty
+    assert not any(m.pure and m.kind == "run" for m in impure.melds)
+    assert k.value(impure) > k.value(pure)
+
+
+def test_a_stalled_indian_deal_is_dropped():
+    seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
+    seen.turn = bot_hard_multi.GIVE_UP_TURN
+    assert choose_action("hard", seen, random.Random(0)) == Drop()
+
+
+def test_an_indian_game_with_a_hard_seat_saves_and_loads_and_plays_on_alike():
+    from rummy_tui.saves.codec import dumps
+    from rummy_tui.saves.validation import parse_save
+
+    state = new_game("indian", [PlayerSpec("Ann", "normal"), PlayerSpec("Cy", "hard")], seed=2)
+    for _ in range(9):
+        state = apply(state, bot_action(state))
+    loaded = parse_save(dumps(state))
+    assert [p.kind for p in loaded.players] == ["normal", "hard"]
+    for _ in range(6):
+        if state.phase != "draw" and state.phase != "play":
+            break
+        action = bot_action(state)
+        assert bot_action(loaded) == action
+        state, loaded = apply(state, action), apply(loaded, action)
