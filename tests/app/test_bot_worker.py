@@ -52,9 +52,15 @@ async def _bot_thinking(pilot, slow: SlowBot) -> TableScreen:  # type: ignore[no
     return table
 
 
-async def test_the_screen_answers_keys_while_the_computer_player_thinks(monkeypatch):
-    slow = SlowBot()
-    monkeypatch.setattr(table_module, "bot_action", slow)
+@pytest.fixture
+def slow(monkeypatch):  # type: ignore[no-untyped-def]
+    """The table's computer players think through a held ``SlowBot``."""
+    held = SlowBot()
+    monkeypatch.setattr(table_module, "bot_action", held)
+    return held
+
+
+async def test_the_screen_answers_keys_while_the_computer_player_thinks(slow):
     app = make_app("rummy", "Ann,cpu:Bob", seed=4)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await _bot_thinking(pilot, slow)
@@ -72,9 +78,7 @@ async def test_the_screen_answers_keys_while_the_computer_player_thinks(monkeypa
         assert slow.calls >= 2  # a draw and a discard at least, each in the worker
 
 
-async def test_a_choice_made_after_the_table_was_left_is_not_played(monkeypatch):
-    slow = SlowBot()
-    monkeypatch.setattr(table_module, "bot_action", slow)
+async def test_a_choice_made_after_the_table_was_left_is_not_played(slow, monkeypatch):
     app = make_app("rummy", "Ann,cpu:Bob", seed=4)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await _bot_thinking(pilot, slow)
