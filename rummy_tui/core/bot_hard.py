@@ -16,9 +16,10 @@ and not shown since). Every unseen card is equally likely to be the next card of
   plus a charge for a card the next player is likely to use (its rank or suit neighbourhood
   was taken from the pile by them this round; less if they refused such a card).
 
-In the other games everything else (melds, closing, declaring, dropping) is ``normal``'s. The search is exact over the unseen card kinds, with a fixed amount
-of work per decision (no clock), so a seed gives the same game; the arrangements met within a
-decision are cached by the arrangement search.
+In the other games everything else (melds, closing, declaring, dropping) is ``normal``'s;
+Indian Rummy, Remigio and Fournier go to ``bot_hard_multi``. The search is exact over the
+unseen card kinds, with a fixed amount of work per decision (no clock), so a seed gives the
+same game; the arrangements met within a decision are cached by the arrangement search.
 """
 
 from __future__ import annotations

@@ -12,9 +12,12 @@ the discard pile, counts), never another hand or the stock order.
   rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
   run, kept over a lone nine (bench/README.md, "The normal bot's discard").
 
-- ``hard`` (core/bot_hard.py): ``normal``'s play, with the draw and the discard chosen by
-  an expectimax over the next stock card (the unseen cards read from the view) and a charge
-  for feeding the next player.
+- ``hard`` (core/bot_hard.py): ``normal``'s play, searched again from its view alone. In
+  Basic Rummy and Remi, determinised rollouts to the end of the deal (core/bot_rollout.py)
+  weigh normal's draw, discard, melds and lay-offs against the alternatives; in Indian Rummy,
+  rollouts of its own hand over sampled stock draws choose the draw and the discard
+  (core/bot_hard_multi.py); in Remigio and Fournier, an expectimax over the next stock card.
+  Each with a fixed amount of work per decision and a charge for feeding the next player.
 
 ``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
 that stream from the game's seed and action count, so a resumed game plays on identically.
