@@ -34,6 +34,7 @@ from .engine import is_legal
 from .hand_rules import relaxed
 from .registry import variant_of
 from . import bot_rollout
+from .bot_rollout import Policy
 from .state import Action, Discard, DrawStock, Drop, LayOff, Meld, PlayerView, TakeDiscard
 from .turn import SYMBOL
 
@@ -60,20 +61,15 @@ SAMPLES = 30
 CANDIDATES = 4
 """Throws weighed per decision with several decks or jokers (the costliest dead cards)."""
 
-MULTI_DECK = ("indian", "remigio", "remigio-fournier")
-"""The games whose hard player is core/bot_hard_multi.py."""
-
 _SYMBOL_TO_CARD = {s: i for i, s in enumerate(SYMBOL)}
 _DECK_COUNTS: dict[tuple[str, int, Any], Counter[Card]] = {}
 
 
-def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
-    """``hard``'s action given ``normal``'s for the same view: the draw and the discard are
-    chosen again by the expectimax; every other action is kept."""
-    if v.variant in MULTI_DECK:
-        from .bot_hard_multi import hard_multi  # it builds on this module's _Knowledge
-
-        return hard_multi(v, rng, normal_action)
+def hard(v: PlayerView, rng: random.Random, normal_action: Action, normal: Policy) -> Action:
+    """``hard``'s action in Basic Rummy and Remi, given ``normal``'s for the same view and
+    ``normal`` itself (the rollouts' policy for every seat; bots passes it, so this module
+    does not import bots): the draw, the discard and meld timing are chosen again; every
+    other action is kept."""
     rs = variant_of(v.variant)
     if (
         v.phase == "draw"
@@ -83,7 +79,7 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
     ):
         return Drop()
     if rs.table_melds and SEARCH:
-        return _one_deck(v, rng, normal_action)
+        return _one_deck(v, rng, normal_action, normal)
     if isinstance(normal_action, (DrawStock, TakeDiscard)) and not rs.pickup_must_meld:
         if v.discard and v.stock_count:
             return _draw(v, rng)
@@ -97,7 +93,9 @@ def hard(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
     return normal_action
 
 
-def _one_deck(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
+def _one_deck(
+    v: PlayerView, rng: random.Random, normal_action: Action, normal: Policy
+) -> Action:
     """Basic Rummy and Remi: the expectimax's choice, or a few candidates played out
     (bot_rollout)."""
     rs = variant_of(v.variant)
@@ -130,7 +128,7 @@ def _one_deck(v: PlayerView, rng: random.Random, normal_action: Action) -> Actio
     found_worlds = bot_rollout.worlds(v, k.taken, k.unseen, rng)
     if found_worlds is None:
         return base
-    return bot_rollout.choose(v, candidates, found_worlds)
+    return bot_rollout.choose(v, candidates, found_worlds, normal)
 
 
 # --- what the view shows ------------------------------------------------------------------------

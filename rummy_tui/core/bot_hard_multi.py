@@ -29,7 +29,7 @@ from . import bot_hard
 from .arrange import best_arrangement
 from .cards import Card
 from .engine import is_legal
-from .bots import _partners
+from .melds import partners
 from .registry import variant_of
 from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
 
@@ -56,6 +56,10 @@ of 80, 62.5% with the points weighed double and 65.0% with them weighed three ti
 
 GIVE_UP_TURN = 200
 """Indian: a deal this long has stalled: drop rather than play on for ever."""
+
+
+MULTI_DECK = ("indian", "remigio", "remigio-fournier")
+"""The games whose hard player is this module (bots dispatches on it)."""
 
 
 def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:
@@ -241,7 +245,7 @@ class _Roller(_Eval):
             out = len(dead) <= 1 and (not self.declaration or _declarable(a))
             pool = [c for c in dead if not self.wild(c)] or list(dead) or list(hand)
             values = self.scoring.values
-            c = min(pool, key=lambda c: (_partners(hand, c), -values[c], c))
+            c = min(pool, key=lambda c: (partners(hand, c), -values[c], c))
             i = hand.index(c)
             found = self._step[hand] = (out, hand[:i] + hand[i + 1:])
         return found

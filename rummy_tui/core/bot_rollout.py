@@ -26,15 +26,20 @@ The candidates are few, the decisions where ``normal``'s habits cost most:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .arrange import best_arrangement
 from .cards import Card
 from .engine import apply, is_legal
+from .melds import partners
 from .registry import variant_of
 from .state import (
     Action, Discard, DrawStock, GameState, LayOff, Meld, PlayerView, PublicState, TakeDiscard,
 )
+
+Policy = Callable[[PlayerView, random.Random], Action]
+"""A bot's chooser: ``normal``, which every seat plays in a rollout (bots hands it in)."""
 
 WORLDS = 32
 """Deals of the unseen cards per decision (each candidate is played out in every one)."""
@@ -110,18 +115,16 @@ def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card,
     return out
 
 
-def rollout(state: GameState, me: int, limit: int = ROLLOUT_LIMIT) -> float:
+def rollout(state: GameState, me: int, normal: Policy, limit: int = ROLLOUT_LIMIT) -> float:
     """Play the deal out with ``normal`` for everyone; the bot's deal score less the mean of
     the others' (0 for a deal that does not end within ``limit`` actions)."""
-    from .bots import _normal  # bots imports this module's caller at its top
-
     rng = random.Random(0)  # normal draws nothing from it; fixed for safety
     s = state
     start_round = s.round_no
     for _ in range(limit):
         if s.phase in ("round_over", "game_over"):
             break
-        s = apply(s, _normal(fast_view(s, s.to_move), rng))
+        s = apply(s, normal(fast_view(s, s.to_move), rng))
     else:
         return 0.0
     result = s.last_round
@@ -132,7 +135,9 @@ def rollout(state: GameState, me: int, limit: int = ROLLOUT_LIMIT) -> float:
     return deltas[me] - (sum(others) / len(others) if others else 0.0)
 
 
-def choose(v: PlayerView, candidates: list[Action], found: list[GameState]) -> Action:
+def choose(
+    v: PlayerView, candidates: list[Action], found: list[GameState], normal: Policy
+) -> Action:
     """The first candidate (the default), unless another one's rollouts beat it over the same
     worlds by more than ``MARGIN`` standard errors of the paired difference. The worlds are
     played in two steps: an alternative that trails the default after the first
@@ -144,14 +149,14 @@ def choose(v: PlayerView, candidates: list[Action], found: list[GameState]) -> A
     first = min(FIRST_WORLDS, len(found) // 2)
     for lo, hi in ((0, first), (first, len(found))):
         for world in found[lo:hi]:
-            base.append(rollout(apply(world, candidates[0]), me))
+            base.append(rollout(apply(world, candidates[0]), me, normal))
             for i in list(rows):
                 try:
                     after = apply(world, candidates[i])
                 except Exception:  # noqa: BLE001 - a candidate this world refuses: dropped
                     del rows[i]
                     continue
-                rows[i].append(rollout(after, me))
+                rows[i].append(rollout(after, me, normal))
         for i in list(rows):
             if sum(rows[i]) <= sum(base):
                 del rows[i]
@@ -185,10 +190,8 @@ def draw_candidates(v: PlayerView, base: Action, normal: Action) -> list[Action]
 
 def dead_order(v: PlayerView, hand: list[Card], rules: Any, seq_down: bool) -> list[Card]:
     """The hand's dead cards the way ``normal`` ranks its throws (fewest partners, costliest)."""
-    from .bots import _partners
-
     a = best_arrangement(tuple(sorted(hand)), rules, seq_down)
-    dead = sorted(set(a.deadwood), key=lambda c: (_partners(hand, c), -rules.values[c], c))
+    dead = sorted(set(a.deadwood), key=lambda c: (partners(hand, c), -rules.values[c], c))
     return [c for c in dead if is_legal(v, Discard(c))]
 
 

@@ -31,12 +31,13 @@ from collections.abc import Callable, Sequence
 from .cards import Card
 from .arrange import ArrangedMeld, best_arrangement
 from .engine import is_legal, legal_discards, view
-from .melds import classify
+from .melds import classify, partners
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
     Meld, NextRound, PlayerView, TakeDiscard,
 )
 from .bot_hard import hard
+from .bot_hard_multi import MULTI_DECK, hard_multi
 from .hand_rules import HandRules, relaxed
 from .registry import variant_of
 from .seats import mix
@@ -320,7 +321,7 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
             if action is not None:
                 return action
         allowed = legal_discards(v, dead) or legal_discards(v, hand)
-        return Discard(min(allowed, key=lambda c: (_partners(hand, c), -rules.values[c], c)))
+        return Discard(min(allowed, key=lambda c: (partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
     scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
@@ -380,22 +381,6 @@ def _spare_natural(melds: Sequence[ArrangedMeld], rules: HandRules) -> Card | No
             if classify(cards[:i] + cards[i + 1 :], rules.melds) is not None:
                 spare = c
     return spare
-
-
-def _partners(hand: Sequence[Card], card: Card) -> int:
-    """Cards of the hand that could meld with ``card`` later: its rank, or its suit within two
-    ranks (a half-built set or run is worth keeping)."""
-    if card == 52:
-        return 9
-    rank = card % 13
-    suit = card // 13
-    n = 0
-    for c in hand:
-        if c == card:
-            continue
-        if c == 52 or c % 13 == rank or (c // 13 == suit and abs(c - card) <= 2):
-            n += 1
-    return n
 
 
 def _special_in_reach(hand: list[Card]) -> bool:
@@ -458,7 +443,7 @@ def _remi_play(v: PlayerView, hand: list[Card], rules: HandRules, rng: random.Ra
     dead = [c for c in arrangement.deadwood] or ([closing] if closing is not None else [])
     if not dead:
         dead = list(hand)
-    dead.sort(key=lambda c: (_partners(hand, c), -rules.values[c], c))
+    dead.sort(key=lambda c: (partners(hand, c), -rules.values[c], c))
     if weak and rng.random() < 0.3:
         return Discard(rng.choice(dead[:3]))
     return Discard(dead[0])
@@ -509,7 +494,9 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
 
 def _hard(v: PlayerView, rng: random.Random) -> Action:
     """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
-    return hard(v, rng, _normal(v, rng))
+    if v.variant in MULTI_DECK:
+        return hard_multi(v, rng, _normal(v, rng))
+    return hard(v, rng, _normal(v, rng), _normal)
 
 
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {

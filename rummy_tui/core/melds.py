@@ -15,6 +15,7 @@ Decisions (docs/RULES.md, "Melds"):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
@@ -153,3 +154,19 @@ def is_meld(cards: list[Card] | tuple[Card, ...], rules: MeldRules) -> bool:
 
 def rank_is_face(rank: int) -> bool:
     return JACK <= rank <= KING
+
+
+def partners(hand: Sequence[Card], card: Card) -> int:
+    """Cards of the hand that could meld with ``card`` later: its rank, or its suit within two
+    ranks (a half-built set or run is worth keeping)."""
+    if card == 52:
+        return 9
+    rank = card % 13
+    suit = card // 13
+    n = 0
+    for c in hand:
+        if c == card:
+            continue
+        if c == 52 or c % 13 == rank or (c // 13 == suit and abs(c - card) <= 2):
+            n += 1
+    return n
