@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from test_engine_support import scramble_hidden
+from test_engine_support import walk_hard_seats
 
 from rummy_tui.commands.play import parse_players
 from rummy_tui.core import bot_hard, bot_rollout
@@ -45,27 +45,7 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n, few_worlds)
     """Two states that differ only in the other hands and the stock order give the hard
     player the same decision (bot_action reads the state, the bot only its view); and the
     walk meets decisions where hard differs from normal, so the check is not empty."""
-    specs = [PlayerSpec(f"P{q}", "hard") for q in range(n)]
-    state = new_game(variant, specs, seed=11)
-    rng = random.Random(5)
-    checked = differs = 0
-    for _ in range(400):
-        if state.phase == "game_over":
-            break
-        if state.phase == "round_over":
-            state = apply(state, NextRound())
-            continue
-        p = state.to_move
-        action = bot_action(state)
-        for _ in range(2):
-            other = scramble_hidden(state, p, rng)
-            assert other.hands[p] == state.hands[p]
-            assert bot_action(other) == action
-        checked += 1
-        seen = view(state, p)
-        normal = choose_action("normal", seen, random.Random(0))
-        differs += normal != action
-        state = apply(state, action)
+    checked, differs = walk_hard_seats(variant, n, 11, random.Random(5), 400, steps=400)
     assert checked >= 20
     if not (variant == "rummy" and n > 2):  # there hard changes only the draw, seldom
         assert differs > 0

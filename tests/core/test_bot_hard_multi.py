@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from test_engine_support import scramble_hidden
+from test_engine_support import walk_hard_seats
 
 from rummy_tui.core import bot_hard_multi
 from rummy_tui.core.arrange import best_arrangement
@@ -16,7 +16,7 @@ from rummy_tui.core.bots import bot_action, choose_action
 from rummy_tui.core.cards import parse_card
 from rummy_tui.core.engine import apply, new_game, view
 from rummy_tui.core.simulate import play_game, simulate
-from rummy_tui.core.state import Discard, DrawStock, Drop, NextRound, PlayerSpec, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, Drop, PlayerSpec, TakeDiscard
 
 PRESETS = [("indian", 2), ("indian", 4), ("remigio", 2), ("remigio", 3),
            ("remigio-fournier", 2), ("remigio-fournier", 10)]
@@ -31,27 +31,8 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n):
     """Two states that differ only in the other hands and the stock order give the same
     decision; the walk meets draws and discards where hard differs from normal, so the
     multi-deck search itself is what is checked."""
-    specs = [PlayerSpec(f"P{q}", "hard") for q in range(n)]
-    rng = random.Random(9)
-    checked = differs = 0
-    seed = 23
-    state = new_game(variant, specs, seed=seed)
-    while checked < 60:
-        if state.phase == "game_over":  # an Indian Points game is one deal: another game
-            seed += 1
-            state = new_game(variant, specs, seed=seed)
-        if state.phase == "round_over":
-            state = apply(state, NextRound())
-            continue
-        p = state.to_move
-        action = bot_action(state)
-        for _ in range(2):
-            other = scramble_hidden(state, p, rng)
-            assert bot_action(other) == action
-        checked += 1
-        normal = choose_action("normal", view(state, p), random.Random(0))
-        differs += normal != action
-        state = apply(state, action)
+    checked, differs = walk_hard_seats(variant, n, 23, random.Random(9), 60, steps=10_000)
+    assert checked == 60
     assert differs > 0
 
 

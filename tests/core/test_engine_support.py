@@ -139,3 +139,38 @@ def scramble_hidden(state: GameState, player: int, rng: random.Random) -> GameSt
         size = len(other.hands[q])
         other.hands[q], rest = rest[:size], rest[size:]
     return other
+
+
+def walk_hard_seats(
+    variant: str, n: int, seed: int, rng: random.Random, decisions: int, steps: int
+) -> tuple[int, int]:
+    """Hard seats play (the next seed's game after one ends); at each decision, two states
+    that differ from the real one only in what the mover cannot see (``scramble_hidden``)
+    must give the same action. Returns the decisions checked and how many of them differ
+    from ``normal``'s (so a caller can show the check met the search, not normal's play)."""
+    from rummy_tui.core.bots import bot_action, choose_action
+    from rummy_tui.core.engine import new_game, view
+    from rummy_tui.core.state import NextRound
+
+    specs = [PlayerSpec(f"P{q}", "hard") for q in range(n)]
+    state = new_game(variant, specs, seed=seed)
+    checked = differs = 0
+    for _ in range(steps):
+        if checked >= decisions:
+            break
+        if state.phase == "game_over":
+            seed += 1
+            state = new_game(variant, specs, seed=seed)
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        p = state.to_move
+        action = bot_action(state)
+        for _ in range(2):
+            other = scramble_hidden(state, p, rng)
+            assert other.hands[p] == state.hands[p]
+            assert bot_action(other) == action
+        checked += 1
+        differs += choose_action("normal", view(state, p), random.Random(0)) != action
+        state = apply(state, action)
+    return checked, differs
