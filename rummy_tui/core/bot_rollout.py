@@ -31,7 +31,7 @@ from typing import Any
 
 from .arrange import best_arrangement
 from .cards import Card
-from .engine import apply, is_legal
+from .engine import apply, is_legal, view
 from .melds import partners
 from .registry import variant_of
 from .state import (
@@ -54,26 +54,6 @@ ROLLOUT_LIMIT = 400
 """Actions after which a rollout stops with no score (a deal that will not end)."""
 
 _PUBLIC = tuple(PublicState.__dataclass_fields__)
-
-
-def _make_fast_view() -> Any:
-    # engine.view builds the view from keyword arguments; a rollout asks for one per action,
-    # so an unrolled copy of the same fields (a test checks it equals engine.view)
-    body = "\n".join(f"    new.{n} = s.{n}" for n in _PUBLIC if n != "discard")
-    source = (
-        "def fast_view(s, p):\n    new = _new(PlayerView)\n" + body + "\n"
-        "    new.discard = list(s.discard)\n    new.player = p\n"
-        "    new.hand = list(s.hands[p])\n    new.hand_counts = [len(h) for h in s.hands]\n"
-        "    new.stock_count = len(s.stock)\n"
-        "    new.vs = None if s.vs is None else s.vs.public()\n    return new\n"
-    )
-    namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
-    exec(source, namespace)
-    return namespace["fast_view"]
-
-
-fast_view = _make_fast_view()
-"""``engine.view(state, p)``, built field by field (the rollouts' view)."""
 
 
 def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card, int]],
@@ -124,7 +104,7 @@ def rollout(state: GameState, me: int, normal: Policy, limit: int = ROLLOUT_LIMI
     for _ in range(limit):
         if s.phase in ("round_over", "game_over"):
             break
-        s = apply(s, normal(fast_view(s, s.to_move), rng))
+        s = apply(s, normal(view(s, s.to_move), rng))
     else:
         return 0.0
     result = s.last_round

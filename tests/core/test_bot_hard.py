@@ -156,21 +156,6 @@ def test_an_indian_deal_where_neither_hand_comes_together_still_ends():
     assert run.state.phase == "game_over"
 
 
-@pytest.mark.parametrize("variant,n", [("rummy", 2), ("rummy", 4), ("remi", 3)])
-def test_the_rollouts_view_is_the_engines_view(variant, n):
-    state = new_game(variant, [PlayerSpec(f"P{q}", "normal") for q in range(n)], seed=8)
-    rng = random.Random(2)
-    for _ in range(150):
-        if state.phase == "game_over":
-            break
-        if state.phase == "round_over":
-            state = apply(state, NextRound())
-            continue
-        for p in range(n):
-            assert bot_rollout.fast_view(state, p) == view(state, p)
-        state = apply(state, choose_action("normal", view(state, state.to_move), rng))
-
-
 @pytest.mark.parametrize("variant,n", [("rummy", 2), ("rummy", 4), ("remi", 2)])
 def test_the_rollout_worlds_agree_with_the_view(variant, n):
     """Every world dealt for the search shows the bot what its view shows (its hand, the
