@@ -5,11 +5,12 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.bot_hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
-- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
-  same for every candidate: common random numbers); along each, the hand draws alone for a
-  few turns and throws as ``normal`` would, and a rollout scores the hand's value at its
-  end, or a relief if it could declare on the way (the sooner the more). An Indian Points
-  game is won by the first declaration, so speed counts, points little.
+- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (24, the
+  same for every candidate: common random numbers); along each, the hand draws alone for six
+  turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
+  a relief if it could declare on the way (the sooner the more). An Indian Points game is
+  won by the first declaration, so speed counts, points little; a 2-player deal lasts about
+  11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (a fixed sample of the unseen cards),
   the hand valued by its dead cards and their points weighed three times: a loser pays them.
 
@@ -41,8 +42,8 @@ P: dict[str, Any] = {
     "candidates": 4,
     "danger": True,  # charge a discard the next player is seen collecting
     "mode": "roll",  # "roll": own-hand rollouts; "ply": the one-ply expectimax
-    "rolls": 12,  # sampled stock sequences per decision (the same for every candidate)
-    "depth": 4,  # draws per rollout
+    "rolls": 24,  # sampled stock sequences per decision (the same for every candidate)
+    "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
 }
