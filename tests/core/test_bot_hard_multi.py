@@ -104,6 +104,23 @@ def test_the_value_of_a_hand_counts_dead_cards_and_the_missing_pure_sequence():
     assert k.value(impure) > k.value(pure)
 
 
+def test_remigio_values_a_dead_card_with_a_partner_above_a_lone_one():
+    seen = _turn("remigio", "AS 2S 3S 7H 7D 7C KC QC 4D 9H", "5C", "draw")
+    remigio = bot_hard_multi._Eval(seen, random.Random(0), {**bot_hard_multi.P,
+                                                            **bot_hard_multi.REMIGIO})
+    indian_weights = bot_hard_multi._Eval(seen, random.Random(0), bot_hard_multi.P)
+    # the same melds, dead cards and points; K and Q of clubs are half a run, K and Q of
+    # hearts and clubs are not
+    half_built = best_arrangement(tuple(sorted(_c("AS 2S 3S 7H 7D 7C KC QC 4D 9H"))),
+                                  remigio.scoring)
+    lone = best_arrangement(tuple(sorted(_c("AS 2S 3S 7H 7D 7C KC QH 4D 9S"))), remigio.scoring)
+    assert sorted(half_built.deadwood) == sorted(_c("4D 9H QC KC"))
+    assert half_built.penalty == lone.penalty and len(lone.deadwood) == 4
+    assert remigio.value(half_built) < remigio.value(lone)
+    # Indian's weights give no such relief
+    assert indian_weights.value(half_built) == indian_weights.value(lone)
+
+
 def test_a_stalled_indian_deal_is_dropped():
     seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
     seen.turn = bot_hard_multi.GIVE_UP_TURN
