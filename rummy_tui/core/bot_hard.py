@@ -156,6 +156,8 @@ class _Knowledge:
             if q != v.player:
                 unseen.subtract(cards)
         self.unseen = sorted((c, k) for c, k in unseen.items() if k > 0)
+        self.all_unseen = self.unseen
+        """Every unseen card with its count (``unseen`` may be a sample of them)."""
         self.exact = rules.max_copies == 1 and rules.max_jokers == 0
         if not self.exact:
             # several decks or jokers: the search is dearer, so a fixed sample of the unseen

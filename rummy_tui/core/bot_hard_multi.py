@@ -5,12 +5,13 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.bot_hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
-- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (24, the
+- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
   same for every candidate: common random numbers); along each, the hand draws alone for six
   turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
-  a relief if it could declare on the way (the sooner the more). An Indian Points game is
-  won by the first declaration, so speed counts, points little; a 2-player deal lasts about
-  11 turns, so six draws see most of it.
+  a relief if it could declare on the way (the sooner the more). The draw is weighed along
+  24 sequences; every discard candidate along the same 24, then the two best along 72. An
+  Indian Points game is won by the first declaration, so speed counts, points little; a
+  2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (a fixed sample of the unseen cards),
   the hand valued by its dead cards and their points weighed three times (a loser pays
   them), less a relief for each dead card that has a partner among the other dead cards;
@@ -45,7 +46,9 @@ P: dict[str, Any] = {
     "partner": 0,  # relief per dead natural with a partner among the other dead naturals
     "danger": True,  # charge a discard the next player is seen collecting
     "mode": "roll",  # "roll": own-hand rollouts; "ply": the one-ply expectimax
-    "rolls": 24,  # sampled stock sequences per decision (the same for every candidate)
+    "rolls": 24,  # sampled stock sequences each candidate is played along (the same for all)
+    "final_rolls": 72,  # and the "keep" best discards after those, along 48 more
+    "keep": 2,
     "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
@@ -211,25 +214,45 @@ def _discard(v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, An
     return _best_discard(v, k, normal, lambda rest: k.expected(list(rest)))
 
 
+def _candidates(v: PlayerView, k: _Eval, normal: Discard) -> list[Card]:
+    """The discards weighed: the costliest dead cards, then normal's if not among them."""
+    a = best_arrangement(tuple(sorted(v.hand)), k.scoring, k.seq_down)
+    candidates = [c for c in _throws(a, k, None, k.p["candidates"]) if is_legal(v, Discard(c))]
+    if normal.card not in candidates:
+        candidates.append(normal.card)
+    return candidates
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _charge(k: _Eval, card: Card) -> float:
+    """The charge for feeding ``card`` to the next player (when the settings ask for it)."""
+    return k.danger(card) if k.p["danger"] else 0.0
+
+
+def _best(candidates: list[Card], values: list[float], default: Card) -> Card:
+    """The candidate of least value, the first of equals (``default`` when none)."""
+    best_card, best_value = default, None
+    for c, value in zip(candidates, values):
+        if best_value is None or value < best_value - 1e-9:
+            best_card, best_value = c, value
+    return best_card
+
+
 def _best_discard(
     v: PlayerView, k: _Eval, normal: Discard, worth: Callable[[tuple[Card, ...]], float]
 ) -> Action:
     """Among normal's discard and the costliest dead cards, the one whose remaining hand
     is worth least (plus the charge for feeding the next player)."""
-    hand = tuple(sorted(v.hand))
-    a = best_arrangement(hand, k.scoring, k.seq_down)
-    candidates = [c for c in _throws(a, k, None, k.p["candidates"]) if is_legal(v, Discard(c))]
-    if normal.card not in candidates:
-        candidates.append(normal.card)
+    candidates = _candidates(v, k, normal)
     if len(candidates) <= 1:
         return normal
-    best_card, best_value = normal.card, None
-    for c in candidates:
-        i = hand.index(c)
-        value = worth(hand[:i] + hand[i + 1:]) + (k.danger(c) if k.p["danger"] else 0)
-        if best_value is None or value < best_value - 1e-9:
-            best_card, best_value = c, value
-    return Discard(best_card)
+    hand = tuple(sorted(v.hand))
+    values = [worth(_without(hand, c)) + _charge(k, c) for c in candidates]
+    return Discard(_best(candidates, values, normal.card))
 
 
 # --- own-hand rollouts ----------------------------------------------------------------------
@@ -243,9 +266,10 @@ class _Roller(_Eval):
 
     def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:
         super().__init__(v, rng, p)
-        pool = [c for c, k in bot_hard._Knowledge(v, rng, 1 << 30).unseen for _ in range(k)]
+        pool = [c for c, k in self.all_unseen for _ in range(k)]
         depth = min(self.p["depth"], max(1, v.stock_count))
-        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(self.p["rolls"])]
+        rolls = max(self.p["rolls"], self.p["final_rolls"])
+        self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(rolls)]
         self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
 
     def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
@@ -263,10 +287,15 @@ class _Roller(_Eval):
         return found
 
     def score(self, hand: tuple[Card, ...], first: Card | None = None) -> float:
-        """The mean score of the hand (between turns) over the sequences; ``first``: a card
-        taken before them (the top discard), which shortens each sequence by one."""
+        """The mean score of the hand (between turns) over the first ``rolls`` sequences;
+        ``first``: a card taken before them (the top discard), which shortens each sequence
+        by one."""
+        return self.sum_scores(hand, first, 0, self.p["rolls"]) / self.p["rolls"]
+
+    def sum_scores(self, hand: tuple[Card, ...], first: Card | None, lo: int, hi: int) -> float:
+        """The sum of the hand's scores over the sequences ``lo`` to ``hi``."""
         total = 0.0
-        for seq in self.seqs:
+        for seq in self.seqs[lo:hi]:
             cards = ([first] + seq[:-1]) if first is not None else seq
             h = hand
             val = None
@@ -276,7 +305,7 @@ class _Roller(_Eval):
                     val = -self.p["done"] - self.p["step"] * (len(cards) - 1 - t)
                     break
             total += self.hand_value(h) if val is None else val
-        return total / len(self.seqs)
+        return total
 
 
 def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
@@ -297,6 +326,24 @@ def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
 def _roll_discard(
     v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
 ) -> Action:
-    """The discard whose remaining hand scores best over the rollouts."""
+    """The discard whose remaining hand scores best over the rollouts, in two rounds: every
+    candidate along the first ``rolls`` sequences, then the ``keep`` best of them along all
+    ``final_rolls`` (the same sequences again and the rest). Most of the work goes where
+    the choice is close, which more rollouts per candidate showed is where games are won
+    (bench/README.md)."""
     k = _Roller(v, rng, p)
-    return _best_discard(v, k, normal, k.score)
+    candidates = _candidates(v, k, normal)
+    if len(candidates) <= 1:
+        return normal
+    hand = tuple(sorted(v.hand))
+    first, final = p["rolls"], max(p["rolls"], p["final_rolls"])
+    sums = [k.sum_scores(_without(hand, c), None, 0, first) for c in candidates]
+    charges = [_charge(k, c) for c in candidates]
+    ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / first + charges[i], i))
+    kept = sorted(ranked[: p["keep"]])
+    values = [
+        (sums[i] + k.sum_scores(_without(hand, candidates[i]), None, first, final)) / final
+        + charges[i]
+        for i in kept
+    ]
+    return Discard(_best([candidates[i] for i in kept], values, normal.card))

@@ -121,6 +121,35 @@ def test_remigio_values_a_dead_card_with_a_partner_above_a_lone_one():
     assert indian_weights.value(half_built) == indian_weights.value(lone)
 
 
+def test_indian_hard_weighs_every_discard_then_plays_the_best_two_further(monkeypatch):
+    """Each candidate discard is played along the first 24 sequences; the two that score
+    best there are played along all 72, and the better of them over the 72 is thrown."""
+    calls = []
+    real = bot_hard_multi._Roller.sum_scores
+
+    def spy(self, hand, first, lo, hi):
+        total = real(self, hand, first, lo, hi)
+        calls.append((hand, lo, hi, total + 0.0))
+        return total
+
+    monkeypatch.setattr(bot_hard_multi._Roller, "sum_scores", spy)
+    seen = _turn("indian", "2C 3C 4C 9D 9H 9S 6H 7H 8H QS KS JD 4D 10C", "3D", "play", "5C")
+    action = choose_action("hard", seen, random.Random(0))
+    first = [(hand, total) for hand, lo, hi, total in calls if (lo, hi) == (0, 24)]
+    more = {hand: total for hand, lo, hi, total in calls if (lo, hi) == (24, 72)}
+    assert len(calls) == len(first) + len(more)
+    assert len(first) >= 4 and len(more) == 2
+    # the two played further are the two best of the first round (no danger charge here:
+    # the next player has taken nothing)
+    ranked = sorted(first, key=lambda row: row[1])
+    assert set(more) == {hand for hand, _ in ranked[:2]}
+    # the throw leaves the finalist hand with the better score over all 72 sequences
+    totals = {hand: dict(first)[hand] + extra for hand, extra in more.items()}
+    kept = min(totals, key=totals.get)
+    thrown = set(_c("2C 3C 4C 9D 9H 9S 6H 7H 8H QS KS JD 4D 10C")) - set(kept)
+    assert isinstance(action, Discard) and {action.card} == thrown
+
+
 def test_a_stalled_indian_deal_is_dropped():
     seen = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
     seen.turn = bot_hard_multi.GIVE_UP_TURN
