@@ -233,11 +233,11 @@ def _charge(k: _Eval, card: Card) -> float:
     return k.danger(card) if k.p["danger"] else 0.0
 
 
-def _best(candidates: list[Card], values: list[float], default: Card) -> Card:
-    """The candidate of least value, the first of equals (``default`` when none)."""
-    best_card, best_value = default, None
-    for c, value in zip(candidates, values):
-        if best_value is None or value < best_value - 1e-9:
+def _best(candidates: list[Card], values: list[float]) -> Card:
+    """The candidate of least value, the first of equals (within rounding)."""
+    best_card, best_value = candidates[0], values[0]
+    for c, value in zip(candidates[1:], values[1:]):
+        if value < best_value - 1e-9:
             best_card, best_value = c, value
     return best_card
 
@@ -252,7 +252,7 @@ def _best_discard(
         return normal
     hand = tuple(sorted(v.hand))
     values = [worth(_without(hand, c)) + _charge(k, c) for c in candidates]
-    return Discard(_best(candidates, values, normal.card))
+    return Discard(_best(candidates, values))
 
 
 # --- own-hand rollouts ----------------------------------------------------------------------
@@ -337,13 +337,11 @@ def _roll_discard(
         return normal
     hand = tuple(sorted(v.hand))
     first, final = p["rolls"], max(p["rolls"], p["final_rolls"])
-    sums = [k.sum_scores(_without(hand, c), None, 0, first) for c in candidates]
+    rests = [_without(hand, c) for c in candidates]
+    sums = [k.sum_scores(rest, None, 0, first) for rest in rests]
     charges = [_charge(k, c) for c in candidates]
     ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / first + charges[i], i))
     kept = sorted(ranked[: p["keep"]])
-    values = [
-        (sums[i] + k.sum_scores(_without(hand, candidates[i]), None, first, final)) / final
-        + charges[i]
-        for i in kept
-    ]
-    return Discard(_best([candidates[i] for i in kept], values, normal.card))
+    values = [(sums[i] + k.sum_scores(rests[i], None, first, final)) / final + charges[i]
+              for i in kept]
+    return Discard(_best([candidates[i] for i in kept], values))
