@@ -175,6 +175,9 @@ async def test_remigio_close_chooses_the_face_down_card_in_a_dialog():
         assert dialog.highlighted.card == parse_card("KD")
         assert dialog.highlighted.summary.startswith("can close")
         assert dialog.detail_text().startswith("Close with K♦ face down; you show:")
+        # Remigio's runs are "Run" here, as under the hand on the table (not Indian's words)
+        shown = dialog.detail_text().splitlines()[1:]
+        assert shown and all(line.split()[0] in ("Run", "Set") for line in shown), shown
         five = next(c for c in dialog.choices if c.card == parse_card("5S"))
         assert five.summary == "cannot close"
         assert five.detail.plain.startswith("Cannot close with 5♠ face down: you may close only")

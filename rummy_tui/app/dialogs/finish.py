@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 LABEL_WIDTH = 15
 FINISH_SLOT = "Finish slot"
+RUN = "Run"
+"""Remigio's word for a sequence (the close dialog, as under the hand on the table)."""
 
 
 @dataclass(frozen=True)
@@ -130,9 +132,10 @@ def close_choices(hand: Sequence[Card], legal: set[Card], rules: HandRules,
         if special:
             detail.append_text(groups_text([(special, sorted(rest))], ascii, four))
         else:
+            # Remigio's word for a sequence is "Run", as under the hand on the table
             labels = [group_label(m.cards, rules) for m in arr.melds]
             detail.append_text(groups_text(
-                [(SEQUENCE if label == PURE else label, m.cards)
+                [(RUN if label in (PURE, SEQUENCE) else label, m.cards)
                  for label, m in zip(labels, arr.melds)], ascii, four))
         found.append(FinishChoice(card, True, summary, detail))
     return found
