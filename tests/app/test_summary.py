@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 
 from rummy_tui.app.app import RummyApp
+from rummy_tui.app.screens.picker import PickerScreen
 from rummy_tui.app.screens.summary import GameOverScreen, RoundSummaryScreen
 from rummy_tui.core.bots import bot_action
 from rummy_tui.core.engine import apply, new_game, standings
@@ -89,6 +90,10 @@ async def test_game_over_standings_are_the_engines():
         assert names == [state.players[s].name for s in standings(state)]
         marks = [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
         assert marks.count("out") == sum(state.eliminated)
+        await pilot.press("escape")  # back to the picker, as "n" does
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert app.game is None
 
 
 async def test_fournier_summary_says_who_paid_whom():

@@ -290,6 +290,7 @@ class GameOverScreen(Screen[None]):
     BINDINGS = [
         Binding("p", "play_again", "Play again"),
         Binding("n", "app.new_game", "New game"),
+        Binding("escape", "app.new_game", "New game", show=False),  # back, as elsewhere
         Binding("s", "app.statistics", "Statistics"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
