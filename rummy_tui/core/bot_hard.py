@@ -137,7 +137,9 @@ def _one_deck(
 class _Knowledge:
     """The unseen cards and the next player's known picks, read from one view."""
 
-    def __init__(self, v: PlayerView, rng: random.Random, samples: int = SAMPLES) -> None:
+    def __init__(
+        self, v: PlayerView, rng: random.Random, samples: int | None = SAMPLES
+    ) -> None:
         self.v = v
         rules = variant_of(v.variant).rules_for(v)
         self.rules = rules
@@ -159,9 +161,9 @@ class _Knowledge:
         self.all_unseen = self.unseen
         """Every unseen card with its count (``unseen`` may be a sample of them)."""
         self.exact = rules.max_copies == 1 and rules.max_jokers == 0
-        if not self.exact:
+        if not self.exact and samples is not None:
             # several decks or jokers: the search is dearer, so a fixed sample of the unseen
-            # cards (the same for every candidate) stands for them
+            # cards (the same for every candidate) stands for them (``None``: all of them)
             pool = [c for c, k in self.unseen for _ in range(k)]
             if len(pool) > samples:
                 pool = sorted(rng.sample(pool, samples))

@@ -121,6 +121,24 @@ def test_remigio_values_a_dead_card_with_a_partner_above_a_lone_one():
     assert indian_weights.value(half_built) == indian_weights.value(lone)
 
 
+def test_remigio_weighs_every_unseen_card_where_indian_samples_thirty():
+    seen = _turn("remigio", "AS 2S 3S 7H 7D 7C KC QC 4D 9H", "5C", "draw")
+    remigio = bot_hard_multi._Eval(seen, random.Random(0), {**bot_hard_multi.P,
+                                                            **bot_hard_multi.REMIGIO})
+    # two decks and four jokers (108 cards) less the 10 in hand and the 5C on the pile, each
+    # with its count: both jokers' copies, the 5C's twin once
+    assert remigio.unseen == remigio.all_unseen
+    assert remigio.total == 108 - 10 - 1
+    assert dict(remigio.unseen)[parse_card("5C")] == 1
+    assert dict(remigio.unseen)[parse_card("AS")] == 1
+    assert dict(remigio.unseen)[parse_card("AH")] == 2
+    indian = _turn("indian", "7H 8H 2C 2D 2S JS QS KC AD 4C 4D 10D 3H", "9H", "draw", "5C")
+    sampled = bot_hard_multi._Eval(indian, random.Random(0), bot_hard_multi.P)
+    assert sampled.total == bot_hard_multi.P["samples"] == 30
+    # at 2 players one deck and its joker, less the hand, the pile's 9H and the wild 5C
+    assert sum(k for _, k in sampled.all_unseen) == 53 - 13 - 1 - 1
+
+
 def test_indian_hard_weighs_every_discard_then_plays_the_best_two_further(monkeypatch):
     """Each candidate discard is played along the first 24 sequences; the two that score
     best there are played along all 72, and the better of them over the 72 is thrown."""
