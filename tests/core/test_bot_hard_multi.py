@@ -126,9 +126,10 @@ def test_remigio_weighs_every_unseen_card_where_indian_samples_thirty():
     remigio = bot_hard_multi._Eval(seen, random.Random(0), {**bot_hard_multi.P,
                                                             **bot_hard_multi.REMIGIO})
     # two decks and four jokers (108 cards) less the 10 in hand and the 5C on the pile, each
-    # with its count: both jokers' copies, the 5C's twin once
+    # card with its count: the 5C's twin once, the AH twice, the four jokers
     assert remigio.unseen == remigio.all_unseen
     assert remigio.total == 108 - 10 - 1
+    assert dict(remigio.unseen)[parse_card("JK")] == 4
     assert dict(remigio.unseen)[parse_card("5C")] == 1
     assert dict(remigio.unseen)[parse_card("AS")] == 1
     assert dict(remigio.unseen)[parse_card("AH")] == 2
