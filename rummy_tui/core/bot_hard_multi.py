@@ -41,7 +41,9 @@ P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
     "val": 1.0,  # weight of the dead cards' points
     "no_pure": 25,  # Indian: no pure sequence
-    "samples": 30,  # unseen cards the one-ply expectimax weighs (None: every one)
+    # unseen cards the one-ply expectimax weighs (None: every one); Indian's rollouts draw
+    # from every unseen card, and its sample only takes its draws from the random numbers
+    "samples": 30,
     "candidates": 4,  # the costliest dead cards tried as the discard (and normal's)
     "partner": 0,  # relief per dead natural with a partner among the other dead naturals
     "danger": True,  # charge a discard the next player is seen collecting
