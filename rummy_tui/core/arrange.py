@@ -65,6 +65,17 @@ _SUIT = 0x1FFF
 _M52 = (1 << 52) - 1
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Bits of one rank in the four suits, shifted down to the spade."""
+_BIT = [1 << c for c in range(53)]
+_HALF_SUITS = [
+    tuple(
+        [tuple(ALL_CARDS[13 * s + first + i] for i in range(size) if m >> i & 1)
+         for m in range(1 << size)]
+        for first, size in ((0, 7), (7, 6))
+    )
+    for s in range(4)
+]
+"""A suit's cards by 13-bit mask, in two halves: the cards of ranks A-7 by the low 7 bits,
+of 8-K by the high 6."""
 
 
 # --- entry points -------------------------------------------------------------------------
@@ -79,6 +90,10 @@ for _card in ALL_CARDS:
 def _read_hand(cards: Iterable[Any] | str) -> list[Card]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
+    try:  # every item a known code (the common case): one lookup each
+        return [_CODE_TO_CARD[item] for item in cards]
+    except (KeyError, TypeError):  # Card objects, other spellings, or an error to report
+        pass
     hand = []
     for item in cards:
         if type(item) is Card:
@@ -94,9 +109,19 @@ def _read_hand(cards: Iterable[Any] | str) -> list[Card]:
 _RULES_CACHE: dict[Any, HandRules] = {}
 _RULES_MAX = 256
 """Rule sets asked for by arrange() (the library and the CLI): the first this many are kept."""
+_PLAIN_RULES: dict[tuple[str, Any], HandRules] = {}
+"""The same, for calls without rule options, by (variant, wild rank as asked)."""
 
 
 def _rules_of(variant: str, wild: Any, rules: dict[str, Any]) -> HandRules:
+    if not rules:
+        try:
+            found = _PLAIN_RULES.get((variant, wild))
+        except TypeError:  # an unhashable wild rank: the checks below report it
+            found = None
+        if found is not None:
+            return found
+    wild_asked = wild
     if isinstance(wild, str) and wild.strip().upper() in ("JK", "JOKER"):
         wild = 1  # rules-notes: a printed joker as the wild joker card makes aces wild
     try:
@@ -110,6 +135,8 @@ def _rules_of(variant: str, wild: Any, rules: dict[str, Any]) -> HandRules:
             raise RuleError("the arrangement search handles at most 4 decks")
         if key is not None and len(_RULES_CACHE) < _RULES_MAX:
             _RULES_CACHE[key] = found
+            if not rules and len(_PLAIN_RULES) < _RULES_MAX:
+                _PLAIN_RULES[variant, wild_asked] = found
     return found
 
 
@@ -276,15 +303,18 @@ class _OneDeckSolver:
             cover[m] = low_cover
             reach[m] = reach[m] | low_cover
         self.cover, self.reach = cover, reach
-        self.parts: dict[Any, tuple[Any, ...]] = {}  # melds and deadwood by suit mask
+        # made when first met: by suit and 13-bit mask, a suit's runs (as melds) and its cards;
+        # by 52-bit mask, a set
+        self.runs_of: list[list[Any]] = [[None] * 8192 for _ in range(4)]
+        self.cards_of: list[list[Any]] = [[()] + [None] * 8191 for _ in range(4)]
+        self.sets_of: dict[int, tuple[ArrangedMeld]] = {}
 
     def solve(self, hand: list[Card], sequence_down: bool) -> Arrangement:
         mask = 0
         for card in hand:
-            bit = 1 << card
-            if mask & bit or card == 52:
-                _check_copies(hand, self.hr)  # raises: one deck, no jokers
-            mask |= bit
+            mask |= _BIT[card]
+        if mask.bit_count() != len(hand) or mask >> 52:
+            _check_copies(hand, self.hr)  # raises: one deck, no jokers
         cover, weight = self.cover, self.weight
         a, b, c, d = mask & _SUIT, (mask >> 13) & _SUIT, (mask >> 26) & _SUIT, mask >> 39
         triples = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in 3 or 4 suits
@@ -357,41 +387,46 @@ class _OneDeckSolver:
         return best_pair
 
     def _result(self, hand: list[Card], sets: int, runs: int, dead: int, cost: int) -> Arrangement:
-        parts = self.parts
         melds: tuple[ArrangedMeld, ...] = ()
-        for shift in (0, 13, 26, 39):
-            suit_runs = (runs >> shift) & _SUIT
-            if suit_runs:
-                key = (shift, suit_runs)
-                found = parts.get(key)
-                if found is None:
-                    found = parts[key] = self._suit_runs(shift, suit_runs)
-                melds += found
+        if runs:
+            runs_of = self.runs_of
+            for s in range(4):
+                suit_runs = runs >> 13 * s & _SUIT
+                if suit_runs:
+                    found = runs_of[s][suit_runs]
+                    if found is None:
+                        found = runs_of[s][suit_runs] = self._suit_runs(13 * s, suit_runs)
+                    melds += found
         while sets:
             low = sets & -sets
             column = (low * _COLUMN) & sets
             sets ^= column
-            found = parts.get(column)
+            found = self.sets_of.get(column)
             if found is None:
-                found = parts[column] = (
+                found = self.sets_of[column] = (
                     ArrangedMeld("set", True, tuple(ALL_CARDS[i] for i in range(52) if column >> i & 1)),
                 )
             melds += found
         deadwood: tuple[Card, ...] = ()
         if dead:
-            for shift in (0, 13, 26, 39):
-                suit_dead = (dead >> shift) & _SUIT
-                if suit_dead:
-                    key = (shift, -suit_dead)
-                    found = parts.get(key)
-                    if found is None:
-                        found = parts[key] = tuple(
-                            ALL_CARDS[shift + i] for i in range(13) if suit_dead >> i & 1
-                        )
-                    deadwood += found
+            a, b, c, d = self.cards_of
+            a = a[dead & _SUIT]
+            b = b[dead >> 13 & _SUIT]
+            c = c[dead >> 26 & _SUIT]
+            d = d[dead >> 39]
+            if a is None or b is None or c is None or d is None:
+                a, b, c, d = (self._cards(dead >> 13 * s & _SUIT, s) for s in range(4))
+            deadwood = a + b + c + d
         return Arrangement(
             self.variant, tuple(hand), melds, deadwood, cost // _W, not dead, None, None
         )
+
+    def _cards(self, mask: int, suit: int) -> tuple[Card, ...]:
+        found = self.cards_of[suit][mask]
+        if found is None:
+            low, high = _HALF_SUITS[suit]
+            found = self.cards_of[suit][mask] = low[mask & 0x7F] + high[mask >> 7]
+        return found
 
     def _suit_runs(self, base: int, suit_runs: int) -> tuple[ArrangedMeld, ...]:
         """The runs of one suit's cover mask, as melds (cached: melds are values)."""

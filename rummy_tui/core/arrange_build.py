@@ -18,9 +18,11 @@ from .melds import _run_fits, classify
 Special = Literal["flush", "straight_flush", "remigio"]
 
 
-@dataclass(frozen=True, slots=True)
-class ArrangedMeld:
-    """One meld of an arrangement: a run lists its cards in rank order, jokers in their gaps."""
+class ArrangedMeld(NamedTuple):
+    """One meld of an arrangement: a run lists its cards in rank order, jokers in their gaps.
+
+    Named tuples, like :class:`Arrangement`: immutable values that cost a third of a frozen
+    dataclass to make, which counts at a few microseconds a search."""
 
     kind: Literal["set", "run"]
     pure: bool
@@ -30,8 +32,7 @@ class ArrangedMeld:
         return {"kind": self.kind, "pure": self.pure, "cards": [c.code for c in self.cards]}
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """The lowest-penalty arrangement of a hand; ``to_json()`` gives the CLI's JSON object."""
 
     variant: str
