@@ -132,8 +132,11 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
                     base -= base % 13
                     pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
                     break
-            if not pure and wild is not None and 52 not in cards:
-                # wild fillers that can all stand as themselves: a pure run after all
+            if not pure and wild is not None and 52 not in cards and len(
+                {c // 13 for c in cards}
+            ) == 1:
+                # wild fillers of the run's suit that can all stand as themselves: a pure
+                # run after all
                 shape = classify(cards, solver.rules)
                 if shape is not None and shape.pure:
                     cards = _in_rank_order(solver, cards)

@@ -215,6 +215,7 @@ class MultiDeckSolver:
         # tables are made for up to 2, 4, 6, ... jokers: one serves hands with fewer
         self.cap_k = jokers + (jokers & 1)
         self.memo: dict[int, tuple[int, ...]] = {}
+        self.makes: dict[int, int] = {}
         # what the ranks from i on could still take out of each suit's deadwood, at most
         reach = [(0, 0, 0, 0)] * (len(ranks) + 1)
         rank_cost = self.fam.rank_cost
@@ -250,18 +251,30 @@ class MultiDeckSolver:
         A subtree is skipped when even taking every card its ranks could still send to sets
         out of each suit's deadwood would not beat the best found (removing a card lowers a
         suit's cost by at most that card's cost, and never below nothing)."""
-        floor = 0
+        if self.declaration:
+            # sets only take cards and jokers away from sequences: once the suits' tables
+            # together cannot make two sequences, one of them pure, no set choice below can
+            makes = self.makes
+            comb = self.fam.comb
+            k0, k1, k2, k3 = keys
+            if comb[comb[comb[makes[k0]][makes[k1]]][makes[k2]]][makes[k3]] & 6 != 6:
+                return
         reach = self.reach[i]
         room = self.jokers - used
-        for s in range(4):
-            for e in tables[s]:  # the cheapest entry the jokers left can pay for
-                if (e >> 8 & KMASK) <= room:
-                    f = (e >> COST) - reach[s]
-                    if f > 0:
-                        floor += f
-                    break
-            else:
-                return
+        floor = 0
+        s = 0
+        for t in tables:
+            e = t[0]  # the cheapest entry, if the jokers left can pay for it
+            if (e >> 8 & KMASK) > room:
+                for e in t:
+                    if (e >> 8 & KMASK) <= room:
+                        break
+                else:
+                    return
+            f = (e >> COST) - reach[s]
+            if f > 0:
+                floor += f
+            s += 1
         if floor >= self.best:
             return
         if i == len(ranks):
@@ -273,21 +286,30 @@ class MultiDeckSolver:
         r, options, _ = ranks[i]
         set_aux = 0 if self.declaration else FULL_ROOM
         jokers = self.jokers
-        table = self._table
+        memo = self.memo
         k0, k1, k2, k3 = keys
         t0, t1, t2, t3 = tables
         for need, (d0, d1, d2, d3), u, m in options:
             if used + need > jokers:
                 break
-            new = [k0 ^ d0 << r, k1 ^ d1 << r, k2 ^ d2 << r, k3 ^ d3 << r]
-            new_tables = [
-                table(new[0]) if d0 else t0,
-                table(new[1]) if d1 else t1,
-                table(new[2]) if d2 else t2,
-                table(new[3]) if d3 else t3,
-            ]
+            n0, n1, n2, n3 = k0, k1, k2, k3
+            u0, u1, u2, u3 = t0, t1, t2, t3
+            if d0:
+                n0 ^= d0 << r
+                u0 = memo.get(n0) or self._table(n0)
+            if d1:
+                n1 ^= d1 << r
+                u1 = memo.get(n1) or self._table(n1)
+            if d2:
+                n2 ^= d2 << r
+                u2 = memo.get(n2) or self._table(n2)
+            if d3:
+                n3 ^= d3 << r
+                u3 = memo.get(n3) or self._table(n3)
             chosen.append((r, u, m))
-            self._choose(ranks, i + 1, new, new_tables, used + need, set_aux, chosen)
+            self._choose(
+                ranks, i + 1, [n0, n1, n2, n3], [u0, u1, u2, u3], used + need, set_aux, chosen
+            )
             chosen.pop()
         self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
 
@@ -295,6 +317,11 @@ class MultiDeckSolver:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self.fam.table(key, self.cap_k)
+            if self.declaration:  # what some entry of it makes (aux bits, or-ed)
+                made = 0
+                for e in found:
+                    made |= e
+                self.makes[key] = made & 7
         return found
 
     def _combine(self, tables: list, used: int, aux: int) -> tuple[int, tuple] | None:
