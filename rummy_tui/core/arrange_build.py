@@ -98,16 +98,17 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     run_spans: list[tuple[Run, list[int]]] = []
     lines = solver.lines
     for fields in chosen.runs:
-        opt = Run(*fields)
-        line = lines[opt.line]
-        start = _start(line, opt.first, opt.last, opt.length)
-        positions = list(range(start, start + opt.length))
-        base = (opt.mask & -opt.mask).bit_length() - 1
-        base -= base % 13
+        opt = Run._make(fields)
+        mask = fields[0]
+        line = lines[fields[2]]
+        length = fields[5]
+        start = _start(line, fields[3], fields[4], length)
+        positions = list(range(start, start + length))
+        base = 13 * ((mask.bit_length() - 1) // 13) - 1
         cards = []
         for p in positions:
-            c = base + line[p] - 1
-            cards.append(ALL_CARDS[c] if opt.mask >> c & 1 else pool.pop(0))
+            c = base + line[p]
+            cards.append(ALL_CARDS[c] if mask >> c & 1 else pool.pop(0))
         run_spans.append((opt, positions))
         melds.append(cards)
         kinds.append("run")

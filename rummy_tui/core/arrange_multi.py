@@ -212,8 +212,10 @@ class MultiDeckSolver:
         self.best = _INF
         self.best_choice: Any = None
         self.jokers = jokers
-        # tables are made for up to 2, 4, 6, ... jokers: one serves hands with fewer
-        self.cap_k = jokers + (jokers & 1)
+        # tables are made for exactly the jokers at hand: rounding up to an even count (one
+        # table for hands of 1 and 2 jokers) shared more tables but made each dearer, and a
+        # player meets the tables made (bench/README.md: meld-rich Indian p99 2.0 -> 1.5 ms)
+        self.cap_k = jokers
         self.memo: dict[int, tuple[int, ...]] = {}
         self.makes: dict[int, int] = {}
         # what the ranks from i on could still take out of each suit's deadwood, at most
