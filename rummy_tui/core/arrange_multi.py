@@ -105,6 +105,37 @@ def _set_options(
     return options, most
 
 
+@lru_cache(maxsize=4096)
+def _fewer(options: tuple, dead: int, dominate: bool) -> tuple[tuple, bool]:
+    """The set options of a rank that are worth trying, and whether leaving the rank out of
+    sets is (:func:`_set_options`' options; ``dead``: the suits, as bits, whose one card of
+    the rank can join no run with another natural card).
+
+    Dead cards of one rank are alike: taking one or another to a set leads to the same
+    costs, so of options that differ only in which dead cards they take, the first is kept.
+    With ``dominate`` (no Indian declaration to make, or fewer than two jokers: a dead card
+    then sits in no sequence at all), an option that takes more dead cards for no more
+    jokers beats one that takes fewer and the same others (the dead cards it adds leave the
+    deadwood, and jokers it spares go into its set), and a set of dead cards alone that needs
+    no joker beats no set. Options come cheapest in jokers first, the biggest first, so the
+    better of two always comes first."""
+    kept = []
+    seen: dict[tuple, list[tuple[int, int]]] = {}
+    alone = True
+    for option in options:
+        need, _, u, m = option
+        others = (m,) + tuple(0 if dead >> s & 1 else u[s] for s in range(4))
+        taken = sum(u[s] for s in range(4) if dead >> s & 1)
+        before = seen.setdefault(others, [])
+        if any(k == taken or (dominate and k >= taken and n <= need) for k, n in before):
+            continue
+        before.append((taken, need))
+        kept.append(option)
+        if dominate and need == 0 and not any(others[1:]):
+            alone = False
+    return tuple(kept), alone
+
+
 _TOP = [[sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)]
 """The top ``u`` of ``c`` layers of a suit pattern, for the ace."""
 
@@ -151,6 +182,7 @@ class MultiDeckSolver:
             tuple(kinds), spans, rank_cost, self.wild, self.declaration, plain_cost
         )
         self.jcost = self.cost[52]
+        self.near: dict[int, list[int]] = {}
         self.room_cap = FULL_ROOM
 
     # -- the search --
@@ -198,6 +230,12 @@ class MultiDeckSolver:
             pairs |= (k0 | k1 | k2 | k3) >> 13 & SUIT
         if wild is not None:
             pairs &= ~(1 << (wild - 1))
+        if pairs:
+            near = self._near(jokers)
+            wild_bit = 0 if wild is None else 1 << (wild - 1)
+            held = (c0 & ~wild_bit, c1 & ~wild_bit, c2 & ~wild_bit, c3 & ~wild_bit)
+            # a dead card beats its twins in other suits to a set (see _fewer)
+            dominate = not self.declaration or jokers < 2
         while pairs:
             low = pairs & -pairs
             pairs ^= low
@@ -208,7 +246,14 @@ class MultiDeckSolver:
             )
             options, most = _set_options(counts, self.distinct, self.set_max, jokers)
             if options:
-                ranks.append((r, options, most))
+                dead = 0
+                for s in range(4):
+                    if counts[s] == 1 and not held[s] & near[r]:
+                        dead |= 1 << s
+                alone = True
+                if dead:
+                    options, alone = _fewer(options, dead, dominate)
+                ranks.append((r, options, most, alone))
         self.best = _INF
         self.best_choice: Any = None
         self.jokers = jokers
@@ -222,7 +267,7 @@ class MultiDeckSolver:
         reach = [(0, 0, 0, 0)] * (len(ranks) + 1)
         rank_cost = self.fam.rank_cost
         for i in range(len(ranks) - 1, -1, -1):
-            r, options, most = ranks[i]
+            r, options, most, _ = ranks[i]
             cost = rank_cost[r]
             after = reach[i + 1]
             reach[i] = tuple(after[s] + cost * most[s] for s in range(4))
@@ -285,7 +330,7 @@ class MultiDeckSolver:
                 self.best, entries = found
                 self.best_choice = (list(chosen), list(keys), entries)
             return
-        r, options, _ = ranks[i]
+        r, options, _, alone = ranks[i]
         set_aux = 0 if self.declaration else FULL_ROOM
         jokers = self.jokers
         memo = self.memo
@@ -313,7 +358,23 @@ class MultiDeckSolver:
                 ranks, i + 1, [n0, n1, n2, n3], [u0, u1, u2, u3], used + need, set_aux, chosen
             )
             chosen.pop()
-        self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
+        if alone:  # no set of this rank
+            self._choose(ranks, i + 1, keys, tables, used, aux, chosen)
+
+    def _near(self, jokers: int) -> list[int]:
+        """For each rank, the ranks a run could hold beside it with ``jokers`` in the gaps
+        (13-bit masks)."""
+        found = self.near.get(jokers)
+        if found is None:
+            found = [0] * 13
+            reach = jokers + 1
+            for line in self.lines:
+                for p, rank in enumerate(line):
+                    for q in range(max(0, p - reach), min(len(line), p + reach + 1)):
+                        if line[q] != rank:
+                            found[rank - 1] |= 1 << (line[q] - 1)
+            self.near[jokers] = found
+        return found
 
     def _table(self, key: int) -> tuple[int, ...]:
         found = self.memo.get(key)

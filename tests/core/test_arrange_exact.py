@@ -165,3 +165,42 @@ def test_full_indian_hands_with_six_or_more_jokers_and_wild_cards(wild, flexible
     others = [c for c in range(52) if c % 13 + 1 != wild] * 2
     hand = [ALL_CARDS[pool[i]] for i in flexible] + [ALL_CARDS[others[i % len(others)]] for i in plain]
     check(hr, hand[:13])
+
+
+def _cards(codes: str) -> list:
+    from rummy_tui.core.cards import parse_card
+
+    return [parse_card(code) for code in codes.split()]
+
+
+def test_dead_cards_of_one_rank_are_tried_once():
+    """A card that can join no run with another natural card is as good in one suit as in
+    another, and (with no declaration to make) better in a set than out: of the eleven ways
+    four lone 3s can go to sets, and no set, the search tries only the set of all four."""
+    from rummy_tui.core.arrange_multi import _fewer, _set_options
+
+    options, _ = _set_options((1, 1, 1, 1), True, None, 0)
+    assert len(options) == 5  # the four, and four ways to take three (two need a joker)
+    kept, alone = _fewer(options, 0b1111, True)
+    assert [u for _, _, u, _ in kept] == [(1, 1, 1, 1)] and not alone
+    # an Indian declaration with two jokers: a lone card may be a sequence with them, so
+    # only the alike options go (one set of three stands for four)
+    kept, alone = _fewer(options, 0b1111, False)
+    assert sorted(sum(u) for _, _, u, _ in kept) == [3, 4] and alone
+    # the 3 of spades joins 4-5 of spades: with it or without it, the three other 3s
+    kept, alone = _fewer(options, 0b1110, True)
+    assert sorted(u for _, _, u, _ in kept) == [(0, 1, 1, 1), (1, 1, 1, 1)] and not alone
+
+
+@pytest.mark.parametrize(
+    "variant, wild, codes",
+    [
+        ("remigio", None, "3S 3H 3D 3C 9S 10S QS KS 10H KH 10D 10C JK"),
+        ("remigio", None, "3S 4S 5S 3H 3D 3C 3C 8H KD JK JK"),
+        ("indian", 1, "AS 9S KS 9H JH QH KH 9D JD KD 9C JC KC JK"),
+        ("indian", 6, "3S 9S 10S QS KS 3H 8H 10H KH 3D 10D 3C 10C JK"),
+        ("indian", 12, "2S 3S 4S 5S 2H 4H 10H 2D 3D 4D QD 2C 4C 10C"),
+    ],
+)
+def test_hands_with_lone_cards_in_sets_match_brute_force(variant, wild, codes):
+    check(hand_rules(variant, wild=wild), _cards(codes))
