@@ -41,11 +41,11 @@ from itertools import product
 from typing import Any
 
 from .arrange_build import Arrangement, ArrangedMeld
-from .arrange_multi import MultiDeckSolver
+from .arrange_multi import MultiDeckSolver, check_copies as _check_copies
 from .arrange_tables import TableCache
 from .cards import ALL_CARDS, Card, CardError, parse_card
 from .hand_rules import HandRules, RuleError
-from .registry import hand_rules, title_of
+from .registry import hand_rules
 
 __all__ = [
     "ArrangedMeld",
@@ -155,10 +155,7 @@ def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
     with _LOCK:
         solver = _solver(hr)
-        if type(solver) is _OneDeckSolver:
-            return solver.solve(hand, False)  # it checks the copies as it goes
-        _check_copies(hand, hr)
-        return solver.solve(hand, False)
+        return solver.solve(hand, False)  # both solvers check the copies as they go
 
 
 def best_arrangement(
@@ -187,19 +184,6 @@ computer player thinks in a thread while the screen may ask about the hand on sh
 _RESULTS: Any = TableCache(256)
 """Recent results of every rule set, in one bounded cache (two generations of 1,024): a bot
 asks about the same hands again within a turn, and Arrangements are many small objects."""
-
-
-def _check_copies(hand: list[Card], hr: HandRules) -> None:
-    counts: dict[Card, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    for card, n in counts.items():
-        most = hr.max_jokers if card == 52 else hr.max_copies
-        if n > most:
-            what = "printed jokers" if card == 52 else f"copies of {card.code}"
-            raise RuleError(
-                f"{n} {what}, but the {title_of(hr.variant)} deck holds at most {most}"
-            )
 
 
 _SOLVERS: dict[int, tuple[HandRules, Any]] = {}

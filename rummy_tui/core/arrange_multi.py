@@ -28,8 +28,9 @@ from typing import Any
 
 from .arrange_build import Built, build
 from .arrange_tables import COST, FULL_ROOM, KMASK, SUIT, family, take4
-from .cards import ALL_CARDS, Card
-from .hand_rules import RuleError
+from .cards import ALL_CARDS, JOKER, Card
+from .hand_rules import HandRules, RuleError
+from .registry import title_of
 
 _W = 64
 _INF = 1 << 60
@@ -188,35 +189,40 @@ class MultiDeckSolver:
     # -- the search --
 
     def solve(self, hand: list[Card], sequence_down: bool) -> Any:
-        k0 = k1 = k2 = k3 = 0
-        jokers = 0
-        wild = self.wild
+        # the hand as four layers of 52 bits: the cards held at least once, twice, ...
+        l1 = l2 = l3 = l4 = 0
         for card in hand:
-            if card == 52:
-                jokers += 1
-                continue
-            s, bit = _PLACE[card]
-            if card % 13 + 1 == wild:
-                jokers += 1
-            k = k0 if s == 0 else k1 if s == 1 else k2 if s == 2 else k3
-            if not k & bit:
-                k |= bit
-            elif not k & bit << 13:
-                k |= bit << 13
-            elif not k & bit << 26:
-                k |= bit << 26
-            elif not k & bit << 39:
-                k |= bit << 39
+            bit = _BIT[card]  # none for a printed joker
+            if not l1 & bit:
+                l1 |= bit
+            elif not l2 & bit:
+                l2 |= bit
+            elif not l3 & bit:
+                l3 |= bit
+            elif not l4 & bit:
+                l4 |= bit
             else:
-                raise RuleError(f"more than 4 copies of {ALL_CARDS[card].code}")
-            if s == 0:
-                k0 = k
-            elif s == 1:
-                k1 = k
-            elif s == 2:
-                k2 = k
-            else:
-                k3 = k
+                check_copies(hand, self.hr)
+                raise RuleError(f"more than 4 copies of {card.code}")
+        printed = hand.count(JOKER)
+        if printed > self.hr.max_jokers or (l1, l2, l3, l4, 0)[self.hr.max_copies]:
+            check_copies(hand, self.hr)  # raises: more copies than the decks hold
+        jokers = printed
+        wild = self.wild
+        if wild is not None:
+            column = _COLUMN << wild - 1
+            jokers += (l1 & column).bit_count() + (l2 & column).bit_count()
+            if l3:
+                jokers += (l3 & column).bit_count() + (l4 & column).bit_count()
+        k0 = l1 & SUIT | (l2 & SUIT) << 13
+        k1 = l1 >> 13 & SUIT | (l2 >> 13 & SUIT) << 13
+        k2 = l1 >> 26 & SUIT | (l2 >> 26 & SUIT) << 13
+        k3 = l1 >> 39 | (l2 >> 39) << 13
+        if l3:
+            k0 |= (l3 & SUIT) << 26 | (l4 & SUIT) << 39
+            k1 |= (l3 >> 13 & SUIT) << 26 | (l4 >> 13 & SUIT) << 39
+            k2 |= (l3 >> 26 & SUIT) << 26 | (l4 >> 26 & SUIT) << 39
+            k3 |= (l3 >> 39) << 26 | (l4 >> 39) << 39
         c0, c1, c2, c3 = k0 & SUIT, k1 & SUIT, k2 & SUIT, k3 & SUIT
         if self.declaration and not (
             _PURE_RUN[c0] or _PURE_RUN[c1] or _PURE_RUN[c2] or _PURE_RUN[c3]
@@ -240,9 +246,9 @@ class MultiDeckSolver:
             low = pairs & -pairs
             pairs ^= low
             r = low.bit_length() - 1
-            counts = tuple(
-                (k & low) and 1 + bool(k >> 13 & low) + bool(k >> 26 & low) + bool(k >> 39 & low)
-                for k in keys
+            counts = (
+                (k0 >> r & _COLUMN).bit_count(), (k1 >> r & _COLUMN).bit_count(),
+                (k2 >> r & _COLUMN).bit_count(), (k3 >> r & _COLUMN).bit_count(),
             )
             options, most = _set_options(counts, self.distinct, self.set_max, jokers)
             if options:
@@ -262,6 +268,7 @@ class MultiDeckSolver:
         # player meets the tables made (bench/README.md: meld-rich Indian p99 2.0 -> 1.5 ms)
         self.cap_k = jokers
         self.memo: dict[int, tuple[int, ...]] = {}
+        self.hows: dict[int, tuple[int, ...]] = {}  # how each entry of a table is made
         self.makes: dict[int, int] = {}
         # what the ranks from i on could still take out of each suit's deadwood, at most
         reach = [(0, 0, 0, 0)] * (len(ranks) + 1)
@@ -269,8 +276,9 @@ class MultiDeckSolver:
         for i in range(len(ranks) - 1, -1, -1):
             r, options, most, _ = ranks[i]
             cost = rank_cost[r]
-            after = reach[i + 1]
-            reach[i] = tuple(after[s] + cost * most[s] for s in range(4))
+            a0, a1, a2, a3 = reach[i + 1]
+            m0, m1, m2, m3 = most
+            reach[i] = (a0 + cost * m0, a1 + cost * m1, a2 + cost * m2, a3 + cost * m3)
         self.reach = reach
         tables = [self._table(k) for k in keys]
         # no sets first: the bound for the rest, and what a tie keeps
@@ -379,7 +387,8 @@ class MultiDeckSolver:
     def _table(self, key: int) -> tuple[int, ...]:
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = self.fam.table(key, self.cap_k)
+            found, self.hows[key] = self.fam.made(key, self.cap_k)
+            self.memo[key] = found
             if self.declaration:  # what some entry of it makes (aux bits, or-ed)
                 made = 0
                 for e in found:
@@ -521,7 +530,7 @@ class MultiDeckSolver:
             base = 13 * s
             e = entries[s]
 
-            how = self.fam.how(key, self.cap_k, e)
+            how = self.hows[key][self.memo[key].index(e)]
             rest = key
             while how:
                 m = how & SUIT
@@ -545,6 +554,10 @@ class MultiDeckSolver:
                     layer ^= low
                     out.natural_dead.append(ALL_CARDS[base + low.bit_length() - 1])
         for r, u, m in chosen:
+            if m == 1:  # one set of them all (the usual case)
+                g = [ALL_CARDS[13 * s + r] for s in range(4) for _ in range(u[s])]
+                out.sets.append((g, max(0, 3 - len(g))))
+                continue
             groups: list[list[Card]] = [[] for _ in range(m)]
             for s in range(4):
                 if self.distinct:  # each copy of a suit in another set, the smallest first
@@ -558,8 +571,24 @@ class MultiDeckSolver:
         return out
 
 
-_PLACE = [(c // 13, 1 << (c % 13)) for c in range(52)]
-"""Each card's suit and its rank's bit."""
+def check_copies(hand: list[Card], hr: HandRules) -> None:
+    """Raise a RuleError naming a card the hand holds more copies of than the decks do."""
+    counts: dict[Card, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    for card, n in counts.items():
+        most = hr.max_jokers if card == 52 else hr.max_copies
+        if n > most:
+            what = "printed jokers" if card == 52 else f"copies of {card.code}"
+            raise RuleError(
+                f"{n} {what}, but the {title_of(hr.variant)} deck holds at most {most}"
+            )
+
+
+_BIT = [1 << c for c in range(52)] + [0]
+"""Each card's bit in a 52-bit layer; none for the printed joker (52)."""
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""A rank's bits in the four suits (the ace's; shifted, any rank's)."""
 _PURE_RUN = [
     bool(_stretches(m) or _stretches((m >> 1) | ((m & 1) << 12))) for m in range(8192)
 ]

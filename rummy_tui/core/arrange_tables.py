@@ -397,11 +397,6 @@ class Family:
                     hows.append(sub_how[i] << 13 | m)
         return pareto(cand, hows)
 
-    def how(self, key: int, jokers: int, entry: int) -> int:
-        """The runs of a table entry, packed as in :meth:`made`."""
-        entries, hows = self.made(key, jokers)
-        return hows[entries.index(entry)]
-
 
 def family(
     lines_key: tuple[str, ...], spans: list[int], rank_cost: tuple[int, ...], wild: int | None,
