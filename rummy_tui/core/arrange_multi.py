@@ -10,6 +10,10 @@ It has the shape of the one-deck search (core/arrange.py):
 2. Sets are chosen explicitly, rank by rank: for each rank, how many copies of each suit go to
    sets (Indian: sets of different suits, as few as the copies allow, balanced; elsewhere one
    set). A set of one natural and two jokers is never needed: the same cards make a run.
+   Lone cards (no other natural of their suit near enough to share a run) of one rank are
+   alike, so only one of the options that differ in which of them they take is tried, and
+   where no declaration is at stake the option taking the most of them wins (``_fewer``).
+   Once the suits' tables together cannot make an Indian declaration, no set below can.
 3. What is left of each suit is looked up in its table (core/arrange_tables.py): the best
    deadwood cost for each number of jokers the runs take, with the Indian sequences made (or
    the room left for spare jokers). Combining the four suits adds the one-entry suits and
