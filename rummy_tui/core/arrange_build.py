@@ -85,7 +85,7 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
         return finish(solver, hand, [], list(hand), met=False)
     # the joker pool: printed jokers first, then wild cards not playing as themselves
     wild = solver.wild
-    pool = [c for c in hand if c == 52]
+    pool = [JOKER] * hand.count(JOKER)
     if wild is not None:
         wild_left = [c for c in hand if c != 52 and c % 13 + 1 == wild]
         if wild_left:
@@ -142,12 +142,14 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
                 if shape is not None and shape.pure:
                     cards = _in_rank_order(solver, cards)
                     pure = True
-            shaped.append(_meld("run", pure, cards, min(cards)))
+            shaped.append((min(cards), ArrangedMeld("run", pure, tuple(cards))))
         else:
             rank = cards[0] % 13
             pure = all(c != 52 and c % 13 == rank for c in cards)
             first = min(cards)  # a set holds a natural card; jokers (52) sort last
-            shaped.append(_meld("set", pure, cards, 64 + (first % 13) * 4 + first // 13))
+            shaped.append(
+                (64 + (first % 13) * 4 + first // 13, ArrangedMeld("set", pure, tuple(cards)))
+            )
     deadwood = chosen.natural_dead + pool
     return finish(solver, hand, shaped, deadwood, met=True)
 
@@ -155,12 +157,6 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
 _STARTS: dict[tuple[int, ...], int] = {}
 """Where a run starts on its line, by the line (its first rank and length), first and last
 natural and length."""
-
-
-def _meld(kind: str, pure: bool, cards: list[Card], order: int) -> tuple[int, "ArrangedMeld"]:
-    """The meld with its place in the arrangement: runs by their
-    lowest card (suit, then rank), then sets by rank and suit."""
-    return (order, ArrangedMeld(kind, pure, tuple(cards)))  # type: ignore[arg-type]
 
 
 def _start(line: tuple[int, ...], first: int, last: int, length: int) -> int:
@@ -242,9 +238,10 @@ def _absorb(
 def finish(
     solver: Any, hand: list[Card], melds: list, deadwood: list[Card], met: bool
 ) -> Arrangement:
-    """``melds``: (place, meld) pairs, as :func:`_meld` gives them."""
+    """``melds``: (place, meld) pairs: runs by their lowest card (suit, then rank), then sets
+    by rank and suit."""
     melds.sort(key=_first)
-    arranged = tuple(m for _, m in melds)
+    arranged = tuple([m for _, m in melds])
     deadwood.sort()  # by suit, then rank; jokers (52) last
     values = solver.values
     value = 0
