@@ -258,8 +258,13 @@ def test_stats_command_json_filters_and_rebuild(user_dirs, capsys, monkeypatch):
     saves.save_game(a, folder / "game-a.json")
     saves.save_game(b, folder / "game-b.json")
     (folder / "broken.json").write_bytes(b"{")
-    store.record(a, "game-a")
-    store.record(b, "game-b")
+    # recorded when the saves were last written, to the second, as a rebuild reads them (the
+    # clock must not tick between a save and its record, or the two figures differ)
+    when = datetime(2026, 3, 1, 12, 0, 0).timestamp()
+    for name in ("game-a.json", "game-b.json"):
+        os.utime(folder / name, (when, when))
+    store.record(a, "game-a", finished_at=datetime.fromtimestamp(when).astimezone())
+    store.record(b, "game-b", finished_at=datetime.fromtimestamp(when).astimezone())
     assert main(["stats", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     p1 = next(p for p in data["players"] if p["name"] == "P1-normal")
