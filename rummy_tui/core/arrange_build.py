@@ -10,6 +10,7 @@ else into the deadwood.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card
@@ -128,10 +129,12 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
             pure = True
             for c in cards:
                 if not mask >> c & 1:  # a joker or wild card: does it stand as itself?
+                    if c == 52 or 52 in cards:
+                        pure = False
+                        break
                     line = lines[opt.line]
-                    base = (mask & -mask).bit_length() - 1
-                    base -= base % 13
-                    pure = all(c == base + line[p] - 1 for c, p in zip(cards, positions))
+                    base = 13 * ((mask.bit_length() - 1) // 13) - 1
+                    pure = all(c == base + line[p] for c, p in zip(cards, positions))
                     break
             if not pure and wild is not None and 52 not in cards and len(
                 {c // 13 for c in cards}
@@ -243,10 +246,7 @@ def finish(
     melds.sort(key=_first)
     arranged = tuple([m for _, m in melds])
     deadwood.sort()  # by suit, then rank; jokers (52) last
-    values = solver.values
-    value = 0
-    for c in deadwood:
-        value += values[c]
+    value = sum(map(solver.values.__getitem__, deadwood))
     penalty = value if solver.cap is None else min(solver.cap, value)
     can_go_out = not deadwood and met
     special = multiplier = None
@@ -268,8 +268,7 @@ def finish(
     )
 
 
-def _first(pair: tuple) -> int:
-    return pair[0]
+_first = itemgetter(0)
 
 
 def _special(solver: Any, hand: list[Card]) -> Special | None:
