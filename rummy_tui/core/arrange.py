@@ -66,6 +66,7 @@ _M52 = (1 << 52) - 1
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Bits of one rank in the four suits, shifted down to the spade."""
 _BIT = [1 << c for c in range(53)]
+_new = tuple.__new__
 _HALF_SUITS = [
     tuple(
         [tuple(ALL_CARDS[13 * s + first + i] for i in range(size) if m >> i & 1)
@@ -153,9 +154,11 @@ def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules:
     hand = _read_hand(cards)
     if len(hand) > MAX_HAND:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
+    found = _SOLVERS.get(id(hr))
+    if found is not None and found[0] is hr and type(found[1]) is _OneDeckSolver:
+        return found[1].solve(hand, False)  # it keeps no search state on itself: no lock
     with _LOCK:
-        solver = _solver(hr)
-        return solver.solve(hand, False)  # both solvers check the copies as they go
+        return _solver(hr).solve(hand, False)  # both solvers check the copies as they go
 
 
 def best_arrangement(
@@ -330,15 +333,21 @@ class _OneDeckSolver:
         self, mask: int, sets: int, triples: int, sequence_down: bool
     ) -> tuple[int, int]:
         """Branch on the ranks that could be a set and also feed a run."""
-        cover, weight = self.cover, self.weight
+        cover, weight, reach = self.cover, self.weight, self.reach
+        # the cards that are in some run of their suit: a set of three leaves out one of
+        # them, never a card that would then be dead (the set of four beats that)
+        feeding = (
+            reach[mask & _SUIT] | reach[mask >> 13 & _SUIT] << 13
+            | reach[mask >> 26 & _SUIT] << 26 | reach[mask >> 39] << 39
+        )
         choices = []
         while triples:
             low = triples & -triples
             triples ^= low
             column = (low * _COLUMN) & mask
             options = [0, column]
-            if column.bit_count() == 4:  # or any three of the four
-                rest = column
+            if column.bit_count() == 4:  # or three of the four
+                rest = column & feeding
                 while rest:
                     one = rest & -rest
                     rest ^= one
@@ -401,8 +410,9 @@ class _OneDeckSolver:
             if a is None or b is None or c is None or d is None:
                 a, b, c, d = (self._cards(dead >> 13 * s & _SUIT, s) for s in range(4))
             deadwood = a + b + c + d
-        return Arrangement(
-            self.variant, tuple(hand), melds, deadwood, cost // _W, not dead, None, None
+        return _new(  # Arrangement(...), without the named tuple's Python-level __new__
+            Arrangement,
+            (self.variant, tuple(hand), melds, deadwood, cost // _W, not dead, None, None),
         )
 
     def _cards(self, mask: int, suit: int) -> tuple[Card, ...]:
