@@ -272,16 +272,18 @@ _first = itemgetter(0)
 
 
 def _special(solver: Any, hand: list[Card]) -> Special | None:
-    """Remigio's closing hands, on exactly the ten cards shown."""
+    """Remigio's closing hands, on exactly the ten cards shown (``solver.held``: the suits
+    and the ranks the hand's natural cards hold, as the search read them)."""
     if len(hand) != solver.hr.hand_size:
         return None
-    naturals = [c for c in hand if c != 52]
-    if not naturals:
+    suits, ranks = solver.held
+    if not ranks:
         return None
-    if len({c % 13 for c in naturals}) == 1:
+    if ranks.bit_count() == 1:
         return "remigio"
-    if len({c // 13 for c in naturals}) != 1:
+    if suits.bit_count() != 1:
         return None
+    naturals = [c for c in hand if c != 52]
     if _run_fits([c % 13 + 1 for c in naturals], len(hand), solver.rules):
         return "straight_flush"
     return "flush"
