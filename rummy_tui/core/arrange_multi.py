@@ -352,6 +352,8 @@ class MultiDeckSolver:
         for need, (d0, d1, d2, d3), u, m in options:
             if used + need > jokers:
                 break
+            # only the suits the sets take from change (unrolled: a loop or comprehensions
+            # over the four suits made a 100-game simulate's searches 3-10% slower)
             n0, n1, n2, n3 = k0, k1, k2, k3
             u0, u1, u2, u3 = t0, t1, t2, t3
             if d0:
