@@ -91,6 +91,8 @@ for _card in ALL_CARDS:
 def _read_hand(cards: Iterable[Any] | str) -> list[Card]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
+    elif not isinstance(cards, (list, tuple)):
+        cards = list(cards)  # read twice below: an iterator only once
     try:  # every item a known code (the common case): one lookup each
         return [_CODE_TO_CARD[item] for item in cards]
     except (KeyError, TypeError):  # Card objects, other spellings, or an error to report

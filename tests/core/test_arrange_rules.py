@@ -220,6 +220,9 @@ def test_indian_can_go_out_is_a_valid_declaration():
 def test_card_notation_is_flexible():
     r = arrange(["as", "T♥", "10h", "jk"], "remigio")
     assert codes(r.cards) == ["AS", "10H", "10H", "JK"]
+    # any iterable, Card objects among the codes: every card read, once
+    mixed = (c for c in ["AS", parse_cards("2S")[0], "3s", "T♥"])
+    assert codes(arrange(mixed, "rummy").cards) == ["AS", "2S", "3S", "10H"]
 
 
 @pytest.mark.parametrize(
