@@ -228,6 +228,7 @@ class MultiDeckSolver:
             k2 |= (l3 >> 26 & SUIT) << 26 | (l4 >> 26 & SUIT) << 39
             k3 |= (l3 >> 39) << 26 | (l4 >> 39) << 39
         c0, c1, c2, c3 = k0 & SUIT, k1 & SUIT, k2 & SUIT, k3 & SUIT
+        # the suits (as bits) and the ranks the natural cards hold: Remigio's special hands
         self.held = (bool(c0) | bool(c1) << 1 | bool(c2) << 2 | bool(c3) << 3, c0 | c1 | c2 | c3)
         if self.declaration and not (
             _PURE_RUN[c0] or _PURE_RUN[c1] or _PURE_RUN[c2] or _PURE_RUN[c3]
