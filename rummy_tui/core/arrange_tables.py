@@ -173,6 +173,7 @@ class Family:
         self.wrap = "wrap" in kinds
         """Runs go round the corner: every subset of the ranks is a run's naturals."""
         self.high = "high" in kinds
+        self.low = "low" in kinds
         self.round_corner = "wrap" in kinds or self.high
         """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
@@ -277,6 +278,13 @@ class Family:
             if found is not None:
                 TABLES.put(ck, found)
             else:
+                if fam.wild_bit and not fam.wrap and (key & SUIT).bit_count() < 11:
+                    # the wild card's own choices first: what is left of the suit is then
+                    # looked up mostly in the plain family, whose tables every wild rank
+                    # shares (11 ranks or more: the one pass below is cheaper)
+                    found = fam._wild(key, jokers)
+                    TABLES.put(ck, found)
+                    return found
                 blocks = fam._blocks(key & SUIT, jokers)
                 if len(blocks) == 1:
                     if not fam.wrap and (key & SUIT).bit_count() >= 11:
@@ -375,6 +383,60 @@ class Family:
                 h = hows[i]
                 cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
         return pareto(cand, cand_hows)
+
+    def _wild(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table of a pattern holding the wild rank: one copy of it is a joker (free,
+        already in the pool), or itself in a pure sequence (one joker from the pool), or alone
+        with two jokers (three); the rest is looked up without it, mostly in the plain
+        family's tables, which every wild rank shares."""
+        w = self.wild_bit
+        sub, sub_how = self.made(take4(key, w), jokers)
+        cand = list(sub)
+        hows = list(sub_how)
+        comb = self.comb
+        declaration = self.declaration
+        for m, cost, length in self._around_wild(key & SUIT, jokers):
+            if declaration:
+                aux = 5 if cost == 1 else 1
+            else:
+                aux = (1 << min(ROOM, 13 - length)) - 1
+            sub, sub_how = self.made(take4(key, m), jokers)
+            for i, e in enumerate(sub):
+                k = (e >> 8 & KMASK) + cost
+                if k <= jokers:
+                    cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
+                    hows.append(sub_how[i] << 13 | m)
+        return pareto(cand, hows)
+
+    def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
+        """The runs a wild card plays itself in, as (13-bit mask, jokers from the pool,
+        length): every stretch of held ranks of three or more through it (pure), and it alone
+        with two jokers."""
+        w = self.wild_bit.bit_length() - 1
+        out: dict[int, tuple[int, int, int]] = {}
+        if jokers >= 1:
+            lines = []
+            if self.low:
+                lines.append(list(range(13)))
+            if self.high:
+                lines.append(list(range(1, 13)) + [0])
+            for line in lines:
+                at = line.index(w)
+                lo = at
+                while lo > 0 and held >> line[lo - 1] & 1:
+                    lo -= 1
+                hi = at
+                while hi < 12 and held >> line[hi + 1] & 1:
+                    hi += 1
+                for a in range(lo, at + 1):
+                    for b in range(max(at, a + 2), hi + 1):
+                        m = 0
+                        for q in range(a, b + 1):
+                            m |= 1 << line[q]
+                        out[m] = (m, 1, b - a + 1)
+        if jokers >= 3:
+            out[self.wild_bit] = (self.wild_bit, 3, 3)
+        return list(out.values())
 
     def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
