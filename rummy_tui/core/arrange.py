@@ -38,7 +38,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from .arrange_build import Arrangement, ArrangedMeld
 from .arrange_multi import MultiDeckSolver, check_copies as _check_copies
@@ -55,19 +55,19 @@ __all__ = [
     "MAX_HAND",
 ]
 
-MAX_HAND = 14
+MAX_HAND: Final = 14
 """The largest hand the search is asked about (13 cards + the one drawn)."""
 
-_W = 64
+_W: Final = 64
 """Cost of a deadwood card = value * _W + 1: the lowest value first, then the fewest cards."""
-_INF = 1 << 60
-_SUIT = 0x1FFF
-_M52 = (1 << 52) - 1
-_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_INF: Final = 1 << 60
+_SUIT: Final = 0x1FFF
+_M52: Final = (1 << 52) - 1
+_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Bits of one rank in the four suits, shifted down to the spade."""
-_BIT = [1 << c for c in range(53)]
+_BIT: Final = [1 << c for c in range(53)]
 _new = tuple.__new__
-_HALF_SUITS = [
+_HALF_SUITS: Final = [
     tuple(
         [tuple(ALL_CARDS[13 * s + first + i] for i in range(size) if m >> i & 1)
          for m in range(1 << size)]
@@ -405,11 +405,11 @@ class _OneDeckSolver:
             melds += found
         deadwood: tuple[Card, ...] = ()
         if dead:
-            a, b, c, d = self.cards_of
-            a = a.get(dead & _SUIT)
-            b = b.get(dead >> 13 & _SUIT)
-            c = c.get(dead >> 26 & _SUIT)
-            d = d.get(dead >> 39)
+            of_a, of_b, of_c, of_d = self.cards_of
+            a = of_a.get(dead & _SUIT)
+            b = of_b.get(dead >> 13 & _SUIT)
+            c = of_c.get(dead >> 26 & _SUIT)
+            d = of_d.get(dead >> 39)
             if a is None or b is None or c is None or d is None:
                 a, b, c, d = (self._cards(dead >> 13 * s & _SUIT, s) for s in range(4))
             deadwood = a + b + c + d

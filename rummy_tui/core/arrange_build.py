@@ -99,7 +99,7 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
     run_spans: list[tuple[Run, list[int]]] = []
     lines = solver.lines
     for fields in chosen.runs:
-        opt = Run._make(fields)
+        opt: Run = _new(Run, fields)
         mask = fields[0]
         line = lines[fields[2]]
         length = fields[5]
@@ -121,7 +121,7 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
         _absorb(solver, melds, kinds, run_spans, pool)
     # a meld's shape, as classify() would read it (the tests hold the two together): a run
     # is pure when every card stands as itself, a set when it holds no joker or wild card
-    shaped = []
+    shaped: list[tuple[int, ArrangedMeld]] = []
     for i, cards in enumerate(melds):
         if kinds[i] == "run":
             opt, positions = run_spans[i]
@@ -145,13 +145,14 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
                 if shape is not None and shape.pure:
                     cards = _in_rank_order(solver, cards)
                     pure = True
-            shaped.append((min(cards), ArrangedMeld("run", pure, tuple(cards))))
+            shaped.append((min(cards), _new(ArrangedMeld, ("run", pure, tuple(cards)))))
         else:
             rank = cards[0] % 13
             pure = all(c != 52 and c % 13 == rank for c in cards)
             first = min(cards)  # a set holds a natural card; jokers (52) sort last
             shaped.append(
-                (64 + (first % 13) * 4 + first // 13, ArrangedMeld("set", pure, tuple(cards)))
+                (64 + (first % 13) * 4 + first // 13,
+                 _new(ArrangedMeld, ("set", pure, tuple(cards))))
             )
     deadwood = chosen.natural_dead + pool
     return finish(solver, hand, shaped, deadwood, met=True)
@@ -262,13 +263,17 @@ def finish(
                 "flush": 4 if plain else 3,
                 None: 2 if plain else 1,
             }[special]
-    return Arrangement(
-        solver.variant, tuple(hand), arranged, tuple(deadwood), penalty, can_go_out,
-        special, multiplier,
+    return _new(
+        Arrangement,
+        (solver.variant, tuple(hand), arranged, tuple(deadwood), penalty, can_go_out,
+         special, multiplier),
     )
 
 
 _first = itemgetter(0)
+_new = tuple.__new__
+"""Makes a named tuple from a tuple of its fields, without its Python-level ``__new__``
+(compiled, ``Arrangement(...)`` would call into the interpreter for each meld)."""
 
 
 def _special(solver: Any, hand: list[Card]) -> Special | None:

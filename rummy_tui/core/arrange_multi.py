@@ -27,8 +27,7 @@ It has the shape of the one-deck search (core/arrange.py):
 from __future__ import annotations
 
 import gc
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .arrange_build import Built, build
 from .arrange_tables import COST, FULL_ROOM, KMASK, SUIT, family, take4
@@ -36,8 +35,18 @@ from .cards import ALL_CARDS, JOKER, Card
 from .hand_rules import HandRules, RuleError
 from .registry import title_of
 
-_W = 64
-_INF = 1 << 60
+_W: Final = 64
+_SET_CHOICES: dict[int, tuple[tuple[SetOption, ...], tuple[int, ...]]] = {}
+_FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
+"""Each rank's set options (:func:`_set_options`, then :func:`_fewer`), by its copies per
+suit, the jokers, the rules (``set_rules``) and the dead suits: packed ints, bounded."""
+_CHOICES_MAX: Final = 4096
+_INF: Final = 1 << 60
+
+SetOption = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int], int]
+"""How one rank's copies go to sets: (jokers, what it takes out of each suit's pattern,
+copies per suit, sets)."""
+Table = tuple[int, ...]
 
 _SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
 
@@ -72,10 +81,9 @@ def _span(ranks: int, kinds: tuple[str, ...]) -> int:
     return best[0] << 8 | best[1] << 4 | best[2]
 
 
-@lru_cache(maxsize=4096)
 def _set_options(
     counts: tuple[int, ...], distinct: bool, set_max: int | None, jokers: int
-) -> tuple[tuple, tuple[int, ...]]:
+) -> tuple[tuple[SetOption, ...], tuple[int, ...]]:
     """Ways to send copies of one rank to sets, as (jokers, what it takes out of each suit's
     pattern (its top layers, for the ace: shifted to the rank), copies per suit, sizes of the
     sets); and the most copies of each suit any of them takes.
@@ -83,7 +91,7 @@ def _set_options(
     Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
     filled evenly, and a set of two takes a joker. Otherwise one set takes them all (or as few
     sets of at most ``set_max`` as hold them)."""
-    out = []
+    out: list[tuple[int, int, tuple[int, int, int, int], int]] = []
     for u0 in range(counts[0] + 1):
         for u1 in range(counts[1] + 1):
             for u2 in range(counts[2] + 1):
@@ -110,8 +118,9 @@ def _set_options(
     return options, most
 
 
-@lru_cache(maxsize=4096)
-def _fewer(options: tuple, dead: int, dominate: bool) -> tuple[tuple, bool]:
+def _fewer(
+    options: tuple[SetOption, ...], dead: int, dominate: bool
+) -> tuple[tuple[SetOption, ...], bool]:
     """The set options of a rank that are worth trying, and whether leaving the rank out of
     sets is (:func:`_set_options`' options; ``dead``: the suits, as bits, whose one card of
     the rank can join no run with another natural card).
@@ -141,7 +150,7 @@ def _fewer(options: tuple, dead: int, dominate: bool) -> tuple[tuple, bool]:
     return tuple(kept), alone
 
 
-_TOP = [[sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)]
+_TOP: Final = [[sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)]
 """The top ``u`` of ``c`` layers of a suit pattern, for the ace."""
 
 
@@ -189,6 +198,25 @@ class MultiDeckSolver:
         self.jcost = self.cost[52]
         self.near: dict[int, list[int]] = {}
         self.room_cap = FULL_ROOM
+        # what else decides a rank's set options, besides its copies per suit and the jokers
+        self.set_rules = (
+            self.distinct | bool(self.declaration) << 1 | (self.set_max or 0) << 2
+        )
+        # one search's state (solve() sets it; declared here, with its types, for mypyc)
+        self.held: tuple[int, int] = (0, 0)
+        self.best = _INF
+        self.best_choice: Any = None
+        self.jokers = 0
+        self.cap_k = 0
+        self.memo: dict[int, tuple[int, ...]] = {}
+        self.hows: dict[int, tuple[int, ...]] = {}  # how each entry of a table is made
+        self.makes: dict[int, int] = {}
+        self.reach: list[tuple[int, int, int, int]] = []
+        self._walk_best = 0
+        self._walk_found: tuple[int, ...] | None = None
+        self._walk_args: tuple[list[tuple[int, Table]], list[int], list[int], int] = (
+            [], [], [], 0
+        )
 
     # -- the search --
 
@@ -236,13 +264,19 @@ class MultiDeckSolver:
             return build(self, hand, Built(met=False))
         keys = [k0, k1, k2, k3]
         # the ranks that could make a set, and how
-        ranks = []
+        ranks: list[tuple[int, tuple[SetOption, ...], tuple[int, ...], bool]] = []
         pairs = (c0 | c1) & (c2 | c3) | c0 & c1 | c2 & c3  # in two suits or more
         if not self.distinct:  # or twice in one suit
             pairs |= (k0 | k1 | k2 | k3) >> 13 & SUIT
         if wild is not None:
             pairs &= ~(1 << (wild - 1))
         if pairs:
+            set_choices = _SET_CHOICES
+            fewer = _FEWER
+            if len(set_choices) > _CHOICES_MAX or len(fewer) > _CHOICES_MAX:
+                set_choices.clear()
+                fewer.clear()
+            set_rules = self.set_rules
             near = self._near(jokers)
             wild_bit = 0 if wild is None else 1 << (wild - 1)
             held = (c0 & ~wild_bit, c1 & ~wild_bit, c2 & ~wild_bit, c3 & ~wild_bit)
@@ -252,30 +286,45 @@ class MultiDeckSolver:
             low = pairs & -pairs
             pairs ^= low
             r = low.bit_length() - 1
-            counts = (
-                (k0 >> r & _COLUMN).bit_count(), (k1 >> r & _COLUMN).bit_count(),
-                (k2 >> r & _COLUMN).bit_count(), (k3 >> r & _COLUMN).bit_count(),
-            )
-            options, most = _set_options(counts, self.distinct, self.set_max, jokers)
+            n0 = (k0 >> r & _COLUMN).bit_count()
+            n1 = (k1 >> r & _COLUMN).bit_count()
+            n2 = (k2 >> r & _COLUMN).bit_count()
+            n3 = (k3 >> r & _COLUMN).bit_count()
+            ck = (jokers << 12 | n3 << 9 | n2 << 6 | n1 << 3 | n0) << 8 | set_rules
+            choice = set_choices.get(ck)
+            if choice is None:
+                choice = set_choices[ck] = _set_options(
+                    (n0, n1, n2, n3), self.distinct, self.set_max, jokers
+                )
+            options, most = choice
             if options:
                 dead = 0
-                for s in range(4):
-                    if counts[s] == 1 and not held[s] & near[r]:
-                        dead |= 1 << s
+                if n0 == 1 and not held[0] & near[r]:
+                    dead = 1
+                if n1 == 1 and not held[1] & near[r]:
+                    dead |= 2
+                if n2 == 1 and not held[2] & near[r]:
+                    dead |= 4
+                if n3 == 1 and not held[3] & near[r]:
+                    dead |= 8
                 alone = True
                 if dead:
-                    options, alone = _fewer(options, dead, dominate)
+                    fk = ck << 4 | dead
+                    kept = fewer.get(fk)
+                    if kept is None:
+                        kept = fewer[fk] = _fewer(options, dead, dominate)
+                    options, alone = kept
                 ranks.append((r, options, most, alone))
         self.best = _INF
-        self.best_choice: Any = None
+        self.best_choice = None
         self.jokers = jokers
         # tables are made for exactly the jokers at hand: rounding up to an even count (one
         # table for hands of 1 and 2 jokers) shared more tables but made each dearer, and a
         # player meets the tables made (bench/README.md: meld-rich Indian p99 2.0 -> 1.5 ms)
         self.cap_k = jokers
-        self.memo: dict[int, tuple[int, ...]] = {}
-        self.hows: dict[int, tuple[int, ...]] = {}  # how each entry of a table is made
-        self.makes: dict[int, int] = {}
+        self.memo = {}
+        self.hows = {}
+        self.makes = {}
         # what the ranks from i on could still take out of each suit's deadwood, at most
         reach = [(0, 0, 0, 0)] * (len(ranks) + 1)
         rank_cost = self.fam.rank_cost
@@ -303,8 +352,9 @@ class MultiDeckSolver:
         return build(self, hand, self._rebuild())
 
     def _choose(
-        self, ranks: list, i: int, keys: list[int], tables: list, used: int, aux: int,
-        chosen: list,
+        self, ranks: list[tuple[int, tuple[SetOption, ...], tuple[int, ...], bool]], i: int,
+        keys: list[int], tables: list[Table], used: int, aux: int,
+        chosen: list[tuple[int, tuple[int, int, int, int], int]],
     ) -> None:
         """Every choice of sets, rank by rank (the biggest sets first, no set last), then the
         suits' tables.
@@ -404,7 +454,7 @@ class MultiDeckSolver:
                 self.makes[key] = made & 7
         return found
 
-    def _combine(self, tables: list, used: int, aux: int) -> tuple[int, tuple] | None:
+    def _combine(self, tables: list[Table], used: int, aux: int) -> tuple[int, Table] | None:
         """The cheapest way to take one entry of each suit's table, ``used`` jokers already in
         sets, if it beats the best found: (its cost, the four entries).
 
@@ -444,6 +494,11 @@ class MultiDeckSolver:
         self._walk_found = None
         self._walk_args = ([(s, tables[s]) for s in open_], mins, chosen, len(open_) - 1)
         self._walk(0, cost, k, aux)
+        return self._walked()
+
+    def _walked(self) -> tuple[int, tuple[int, ...]] | None:
+        # read in a method of its own: in _combine, mypy (and so mypyc) would take
+        # ``_walk_found`` for the None set just before the walk
         found = self._walk_found
         return (self._walk_best, found) if found is not None else None
 
@@ -479,8 +534,9 @@ class MultiDeckSolver:
                 self._walk(j + 1, c, kk, a)
 
     def _combine_states(
-        self, tables: list, used: int, aux: int, fixed: list, open_: list, cost: int, k: int
-    ) -> tuple[int, tuple] | None:
+        self, tables: list[Table], used: int, aux: int, fixed: list[int], open_: list[int],
+        cost: int, k: int,
+    ) -> tuple[int, Table] | None:
         """The same as a small sum over (jokers, aux) states, for suits with many entries:
         per state the cheapest way there."""
         jokers = self.jokers
@@ -489,11 +545,11 @@ class MultiDeckSolver:
         left = 0
         for s in open_:
             left += tables[s][0] >> COST
-        states: dict[int, tuple[int, tuple]] = {k << 8 | aux: (cost, ())}
+        states: dict[int, tuple[int, Table]] = {k << 8 | aux: (cost, ())}
         for s in open_:
             t = tables[s]
             left -= t[0] >> COST
-            nxt: dict[int, tuple[int, tuple]] = {}
+            nxt: dict[int, tuple[int, Table]] = {}
             for sk, (sc, path) in states.items():
                 sk_k = sk >> 8
                 sa = sk & 0xFF
@@ -569,8 +625,8 @@ class MultiDeckSolver:
             groups: list[list[Card]] = [[] for _ in range(m)]
             for s in range(4):
                 if self.distinct:  # each copy of a suit in another set, the smallest first
-                    for g in sorted(range(m), key=lambda i: len(groups[i]))[: u[s]]:
-                        groups[g].append(ALL_CARDS[13 * s + r])
+                    for gi in sorted(range(m), key=lambda i: len(groups[i]))[: u[s]]:
+                        groups[gi].append(ALL_CARDS[13 * s + r])
                 else:
                     for _ in range(u[s]):
                         min(groups, key=len).append(ALL_CARDS[13 * s + r])
@@ -593,11 +649,11 @@ def check_copies(hand: list[Card], hr: HandRules) -> None:
             )
 
 
-_BIT = [1 << c for c in range(52)] + [0]
+_BIT: Final = [1 << c for c in range(52)] + [0]
 """Each card's bit in a 52-bit layer; none for the printed joker (52)."""
-_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A rank's bits in the four suits (the ace's; shifted, any rank's)."""
-_PURE_RUN = [
+_PURE_RUN: Final = [
     bool(_stretches(m) or _stretches((m >> 1) | ((m & 1) << 12))) for m in range(8192)
 ]
 """Suit masks that hold three ranks in a row (A-2-3 to Q-K-A)."""

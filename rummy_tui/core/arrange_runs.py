@@ -24,13 +24,13 @@ of equal entries it may keep another way to make them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-_L = 0xF
-_GAP = 1 << 4
-_WILD = 1 << 5
-_OPEN = 1 << 6  # took a joker at the last rank: must take a natural card
-_LOW_ACE = 1 << 7
+_L: Final = 0xF
+_GAP: Final = 1 << 4
+_WILD: Final = 1 << 5
+_OPEN: Final = 1 << 6  # took a joker at the last rank: must take a natural card
+_LOW_ACE: Final = 1 << 7
 
 
 def suit_entries(fam: Any, key: int, jokers: int) -> tuple[list[int], list[int]]:
@@ -68,6 +68,7 @@ def suit_entries(fam: Any, key: int, jokers: int) -> tuple[list[int], list[int]]
                 _keep(nxt, (runs, k, aux, kept if p != 13 else 0), (cost, closed, masks))
                 continue
             # each open run: take a copy, take a joker, or end
+            partial: list[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, bool]]
             partial = [((), (), k, aux, closed, 0, False)]
             for code, mask in zip(runs, masks):
                 grown = []

@@ -33,22 +33,22 @@ ints, so the garbage collector soon stops scanning them, and they live in one bo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .arrange_runs import suit_entries
 
-SUIT = 0x1FFF
-COST = 14
+SUIT: Final = 0x1FFF
+COST: Final = 14
 """Shift of the cost in a table entry."""
-KMASK = 0x3F
-LAYERS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+KMASK: Final = 0x3F
+LAYERS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A rank's bit in the four layers of a suit pattern."""
-ROOM = 7
+ROOM: Final = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
-FULL_ROOM = (1 << ROOM) - 1
-EMPTY = (0,)
-EMPTY_MADE = (EMPTY, (0,))
-MAX_JOKERS = 14
+FULL_ROOM: Final = (1 << ROOM) - 1
+EMPTY: Final = (0,)
+EMPTY_MADE: Final = (EMPTY, (0,))
+MAX_JOKERS: Final = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
 
 
@@ -73,8 +73,8 @@ def _comb_room(a: int, b: int) -> int:
     return (1 << min(ROOM, a.bit_count() + b.bit_count())) - 1
 
 
-COMB_DECLARATION = [[_comb_declaration(a, b) for b in range(8)] for a in range(8)]
-COMB_ROOM = [[_comb_room(a, b) for b in range(FULL_ROOM + 1)] for a in range(FULL_ROOM + 1)]
+COMB_DECLARATION: Final = [[_comb_declaration(a, b) for b in range(8)] for a in range(8)]
+COMB_ROOM: Final = [[_comb_room(a, b) for b in range(FULL_ROOM + 1)] for a in range(FULL_ROOM + 1)]
 
 
 class TableCache:
@@ -110,12 +110,12 @@ TABLES = TableCache(8_000)
 OPTIONS = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
-_PAIRS = [(d, 1 << d) for d in range(13)]
-_PAIRS_ACE = [(d, 1 << (13 - d)) for d in range(13)]
-_AFTER = [tuple(_PAIRS[d] for d in range(1, 13) if m >> d & 1) for m in range(8192)]
+_PAIRS: Final = [(d, 1 << d) for d in range(13)]
+_PAIRS_ACE: Final = [(d, 1 << (13 - d)) for d in range(13)]
+_AFTER: Final = [tuple(_PAIRS[d] for d in range(1, 13) if m >> d & 1) for m in range(8192)]
 """The ranks of a suit mask above its bit 0, as (distance, bit) pairs; shifted by r, the ranks
 above r."""
-_BEFORE_ACE = [
+_BEFORE_ACE: Final = [
     tuple(_PAIRS_ACE[d] for d in range(1, 13) if m >> (13 - d) & 1) for m in range(8192)
 ]
 """The ranks of a suit mask below the ace on the 2..K, A line: (distance, bit) pairs."""
@@ -132,8 +132,13 @@ def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int
     kept_how: list[int] = []
     # cheapest first, then fewest jokers, then the most aux (aux bits flipped): an entry is
     # only ever beaten by one before it
-    flipped = [e ^ 0xFF for e in cand]
-    for i in sorted(range(len(cand)), key=flipped.__getitem__):
+    # (sorted as plain ints, each entry's index below it: no key function to call)
+    shift = len(cand).bit_length()
+    low = (1 << shift) - 1
+    order = [(e ^ 0xFF) << shift | i for i, e in enumerate(cand)]
+    order.sort()
+    for x in order:
+        i = x & low
         e = cand[i]
         k = e >> 8 & KMASK
         a = e & 0xFF
@@ -177,7 +182,7 @@ class Family:
         self.round_corner = "wrap" in kinds or self.high
         """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
-    def _naturals(self, r: int, held: int, jokers: int) -> Any:
+    def _naturals(self, r: int, held: int, jokers: int) -> list[int]:
         """The natural cards (13-bit masks) of the runs whose lowest natural is rank ``r``,
         the others from ``held``: all that leave at most ``jokers`` gaps on some line (a run
         taking more jokers than the pool holds is never asked for)."""
@@ -246,9 +251,10 @@ class Family:
                     aux = 5 if fill == 0 else 1
                 else:
                     aux = (1 << min(ROOM, 13 - length)) - 1
-                out.append((cost, -n, chosen, aux))
+                # by (cost, most naturals, mask, aux), as one int
+                out.append(((cost << 4 | (15 - n)) << 13 | chosen) << 7 | aux)
         out.sort()
-        found = tuple(m << 12 | a << 4 | c for c, _, m, a in out)
+        found = tuple((x >> 7 & SUIT) << 12 | (x & FULL_ROOM) << 4 | x >> 24 for x in out)
         OPTIONS.put(key, found)
         return found
 
