@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card
 from .melds import _run_fits, classify
+
+if TYPE_CHECKING:  # it imports this module
+    from .arrange_multi import MultiDeckSolver
 
 Special = Literal["flush", "straight_flush", "remigio"]
 
@@ -80,7 +83,7 @@ class Built:
     wild_as_itself: list[Card] = field(default_factory=list)
 
 
-def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
+def build(solver: MultiDeckSolver, hand: list[Card], chosen: Built) -> Arrangement:
     """The arrangement of ``hand`` from the search's choice (``solver``: its rules)."""
     if not chosen.met:
         return finish(solver, hand, [], list(hand), met=False)
@@ -108,8 +111,8 @@ def build(solver: Any, hand: list[Card], chosen: Built) -> Arrangement:
         base = 13 * ((mask.bit_length() - 1) // 13) - 1
         cards = []
         for p in positions:
-            c = base + line[p]
-            cards.append(ALL_CARDS[c] if mask >> c & 1 else pool.pop(0))
+            at = base + line[p]
+            cards.append(ALL_CARDS[at] if mask >> at & 1 else pool.pop(0))
         run_spans.append((opt, positions))
         melds.append(cards)
         kinds.append("run")
@@ -171,7 +174,7 @@ def _start(line: tuple[int, ...], first: int, last: int, length: int) -> int:
     return found
 
 
-def _in_rank_order(solver: Any, cards: list[Card]) -> list[Card]:
+def _in_rank_order(solver: MultiDeckSolver, cards: list[Card]) -> list[Card]:
     """The cards of a pure run, in their order on the run's line (A-2-3 or Q-K-A)."""
     ranks = 0
     for c in cards:
@@ -195,7 +198,7 @@ def _place(line: tuple[int, ...], first: int, last: int, length: int) -> int:
 
 
 def _absorb(
-    solver: Any,
+    solver: MultiDeckSolver,
     melds: list[list[Card]],
     kinds: list[str],
     run_spans: list[tuple[Run, list[int]]],
@@ -240,7 +243,7 @@ def _absorb(
 
 
 def finish(
-    solver: Any, hand: list[Card], melds: list, deadwood: list[Card], met: bool
+    solver: MultiDeckSolver, hand: list[Card], melds: list, deadwood: list[Card], met: bool
 ) -> Arrangement:
     """``melds``: (place, meld) pairs: runs by their lowest card (suit, then rank), then sets
     by rank and suit."""
@@ -276,7 +279,7 @@ _new = tuple.__new__
 (compiled, ``Arrangement(...)`` would call into the interpreter for each meld)."""
 
 
-def _special(solver: Any, hand: list[Card]) -> Special | None:
+def _special(solver: MultiDeckSolver, hand: list[Card]) -> Special | None:
     """Remigio's closing hands, on exactly the ten cards shown (``solver.held``: the suits
     and the ranks the hand's natural cards hold, as the search read them)."""
     if len(hand) != solver.hr.hand_size:

@@ -30,7 +30,7 @@ import gc
 from typing import Any, Final
 
 from .arrange_build import Built, build
-from .arrange_tables import COST, FULL_ROOM, KMASK, SUIT, family, take4
+from .arrange_tables import COST, FULL_ROOM, KMASK, POP, SUIT, family, take4
 from .cards import ALL_CARDS, JOKER, Card
 from .hand_rules import HandRules, RuleError
 from .registry import title_of
@@ -91,31 +91,45 @@ def _set_options(
     Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
     filled evenly, and a set of two takes a joker. Otherwise one set takes them all (or as few
     sets of at most ``set_max`` as hold them)."""
-    out: list[tuple[int, int, tuple[int, int, int, int], int]] = []
-    for u0 in range(counts[0] + 1):
-        for u1 in range(counts[1] + 1):
-            for u2 in range(counts[2] + 1):
-                for u3 in range(counts[3] + 1):
+    c0, c1, c2, c3 = counts
+    found: list[int] = []  # (need, most copies first, copies per suit), packed to sort
+    for u0 in range(c0 + 1):
+        for u1 in range(c1 + 1):
+            for u2 in range(c2 + 1):
+                for u3 in range(c3 + 1):
                     n = u0 + u1 + u2 + u3
                     if n < 2:
                         continue
                     if distinct:
-                        m = max(u0, u1, u2, u3)
+                        m = u0 if u0 > u1 else u1
+                        m = m if m > u2 else u2
+                        m = m if m > u3 else u3
                     else:
                         m = 1 if set_max is None else -(-n // set_max)
                     if n < 2 * m:
                         continue
-                    need = max(0, 3 * m - n)
+                    need = 3 * m - n
+                    if need < 0:
+                        need = 0
                     if need <= jokers:
-                        out.append((need, -n, (u0, u1, u2, u3), m))
-    out.sort()
-    c0, c1, c2, c3 = counts
-    options = tuple(
-        (need, (_TOP[c0][u[0]], _TOP[c1][u[1]], _TOP[c2][u[2]], _TOP[c3][u[3]]), u, m)
-        for need, _, u, m in out
-    )
-    most = tuple(max((u[s] for _, _, u, _ in out), default=0) for s in range(4))
-    return options, most
+                        found.append((need << 6 | 63 - n) << 12 | u0 << 9 | u1 << 6 | u2 << 3 | u3)
+    found.sort()
+    options = []
+    most = [0, 0, 0, 0]
+    for x in found:
+        u = (x >> 9 & 7, x >> 6 & 7, x >> 3 & 7, x & 7)
+        n = 63 - (x >> 12 & 63)
+        if distinct:
+            m = max(u)
+        else:
+            m = 1 if set_max is None else -(-n // set_max)
+        options.append(
+            (x >> 18, (_TOP[c0][u[0]], _TOP[c1][u[1]], _TOP[c2][u[2]], _TOP[c3][u[3]]), u, m)
+        )
+        for s in range(4):
+            if u[s] > most[s]:
+                most[s] = u[s]
+    return tuple(options), tuple(most)
 
 
 def _fewer(
@@ -134,18 +148,29 @@ def _fewer(
     no joker beats no set. Options come cheapest in jokers first, the biggest first, so the
     better of two always comes first."""
     kept = []
-    seen: dict[tuple, list[tuple[int, int]]] = {}
+    seen: dict[int, list[tuple[int, int]]] = {}
     alone = True
     for option in options:
         need, _, u, m = option
-        others = (m,) + tuple(0 if dead >> s & 1 else u[s] for s in range(4))
-        taken = sum(u[s] for s in range(4) if dead >> s & 1)
-        before = seen.setdefault(others, [])
-        if any(k == taken or (dominate and k >= taken and n <= need) for k, n in before):
+        # the copies it takes of the live suits (and its sets), and of the dead ones
+        live = 0
+        taken = 0
+        for s in range(4):
+            if dead >> s & 1:
+                taken += u[s]
+            else:
+                live |= u[s] << 3 * s
+        before = seen.setdefault(m << 12 | live, [])
+        better = False
+        for k, n in before:
+            if k == taken or (dominate and k >= taken and n <= need):
+                better = True
+                break
+        if better:
             continue
         before.append((taken, need))
         kept.append(option)
-        if dominate and need == 0 and not any(others[1:]):
+        if dominate and need == 0 and not live:
             alone = False
     return tuple(kept), alone
 
@@ -286,10 +311,11 @@ class MultiDeckSolver:
             low = pairs & -pairs
             pairs ^= low
             r = low.bit_length() - 1
-            n0 = (k0 >> r & _COLUMN).bit_count()
-            n1 = (k1 >> r & _COLUMN).bit_count()
-            n2 = (k2 >> r & _COLUMN).bit_count()
-            n3 = (k3 >> r & _COLUMN).bit_count()
+            v0, v1, v2, v3 = k0 >> r, k1 >> r, k2 >> r, k3 >> r  # the copies of rank r
+            n0 = (v0 & 1) + (v0 >> 13 & 1) + (v0 >> 26 & 1) + (v0 >> 39 & 1)
+            n1 = (v1 & 1) + (v1 >> 13 & 1) + (v1 >> 26 & 1) + (v1 >> 39 & 1)
+            n2 = (v2 & 1) + (v2 >> 13 & 1) + (v2 >> 26 & 1) + (v2 >> 39 & 1)
+            n3 = (v3 & 1) + (v3 >> 13 & 1) + (v3 >> 26 & 1) + (v3 >> 39 & 1)
             ck = (jokers << 12 | n3 << 9 | n2 << 6 | n1 << 3 | n0) << 8 | set_rules
             choice = set_choices.get(ck)
             if choice is None:
@@ -525,7 +551,7 @@ class MultiDeckSolver:
                         continue
                     total = c
                 else:
-                    spare = jokers - kk - a.bit_count()
+                    spare = jokers - kk - POP[a]
                     total = c + spare * self.jcost if spare > 0 else c
                 if total < self._walk_best:
                     self._walk_best = total
@@ -579,7 +605,7 @@ class MultiDeckSolver:
     def _final(self, k: int, a: int, cost: int) -> int:
         if self.declaration:
             return cost if a & 6 == 6 else _INF
-        spare = self.jokers - k - a.bit_count()
+        spare = self.jokers - k - POP[a]
         return cost + spare * self.jcost if spare > 0 else cost
 
     # -- from the best choice back to cards --
@@ -605,7 +631,7 @@ class MultiDeckSolver:
                 length = 3 if span < 3 else span
                 first = placed >> 4 & 0xF
                 out.runs.append(
-                    (m << base, length == m.bit_count(), placed >> 8, first,
+                    (m << base, length == POP[m], placed >> 8, first,
                      first + span - 1, length)
                 )
                 if m & wild_bit:

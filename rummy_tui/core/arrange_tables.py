@@ -50,6 +50,18 @@ EMPTY: Final = (0,)
 EMPTY_MADE: Final = (EMPTY, (0,))
 MAX_JOKERS: Final = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
+POP: Final = [m.bit_count() for m in range(1 << 13)]
+"""The bits set in a 13-bit mask: compiled, a lookup here beats calling ``int.bit_count``."""
+
+
+def cards_in(key: int) -> int:
+    """The cards in a packed suit pattern: the bits of its layers."""
+    n = POP[key & SUIT]
+    key >>= 13
+    while key:
+        n += POP[key & SUIT]
+        key >>= 13
+    return n
 
 
 def take4(key: int, m: int) -> int:
@@ -178,7 +190,14 @@ class Family:
         self.wrap = "wrap" in kinds
         """Runs go round the corner: every subset of the ranks is a run's naturals."""
         self.high = "high" in kinds
-        self.low = "low" in kinds
+        self.lines: list[tuple[int, ...]] = []
+        """The lines runs lie on as ranks 0-12 (no wrap: A..K, 2..K, A)."""
+        if "low" in kinds:
+            self.lines.append(tuple(range(13)))
+        if self.high:
+            self.lines.append(tuple(range(1, 13)) + (0,))
+        self.around: dict[int, list[tuple[int, int, int]]] = {}
+        """_around_wild's answers (at most 4 x 8,192)."""
         self.round_corner = "wrap" in kinds or self.high
         """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
@@ -237,7 +256,7 @@ class Family:
         declaration = self.declaration
         out = []
         for chosen in self._naturals(r, held, jokers):
-            n = chosen.bit_count()
+            n = POP[chosen]
             span = spans[chosen] & 0xF
             length = 3 if span < 3 else span
             fill = length - n
@@ -269,10 +288,10 @@ class Family:
             return EMPTY_MADE
         if not key & self.wild_bit:
             fam = self.plain
-            cap = 2 * key.bit_count()
+            cap = 2 * cards_in(key)
         else:
             fam = self
-            cap = 2 * key.bit_count() + (key & self.wild_bit * LAYERS).bit_count()
+            cap = 2 * cards_in(key) + cards_in(key & self.wild_bit * LAYERS)
         if jokers > cap:
             # no entry needs more: a run taking more than two jokers per natural card does
             # no better than runs of one natural and two jokers each (three for a wild card)
@@ -284,7 +303,7 @@ class Family:
             if found is not None:
                 TABLES.put(ck, found)
             else:
-                if fam.wild_bit and not fam.wrap and (key & SUIT).bit_count() < 11:
+                if fam.wild_bit and not fam.wrap and POP[key & SUIT] < 11:
                     # the wild card's own choices first: what is left of the suit is then
                     # looked up mostly in the plain family, whose tables every wild rank
                     # shares (11 ranks or more: the one pass below is cheaper)
@@ -293,7 +312,7 @@ class Family:
                     return found
                 blocks = fam._blocks(key & SUIT, jokers)
                 if len(blocks) == 1:
-                    if not fam.wrap and (key & SUIT).bit_count() >= 11:
+                    if not fam.wrap and POP[key & SUIT] >= 11:
                         # 11 ranks or more: one pass over the ranks beats the subsets (below
                         # that, the subsets' tables shared with other patterns win)
                         found = pareto(*suit_entries(fam, key, jokers))
@@ -417,16 +436,15 @@ class Family:
     def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
         """The runs a wild card plays itself in, as (13-bit mask, jokers from the pool,
         length): every stretch of held ranks of three or more through it (pure), and it alone
-        with two jokers."""
+        with two jokers (cached by the ranks held and what the jokers allow)."""
+        key = held << 2 | (jokers >= 1) | (jokers >= 3) << 1
+        found = self.around.get(key)
+        if found is not None:
+            return found
         w = self.wild_bit.bit_length() - 1
         out: dict[int, tuple[int, int, int]] = {}
         if jokers >= 1:
-            lines = []
-            if self.low:
-                lines.append(list(range(13)))
-            if self.high:
-                lines.append(list(range(1, 13)) + [0])
-            for line in lines:
+            for line in self.lines:
                 at = line.index(w)
                 lo = at
                 while lo > 0 and held >> line[lo - 1] & 1:
@@ -442,7 +460,8 @@ class Family:
                         out[m] = (m, 1, b - a + 1)
         if jokers >= 3:
             out[self.wild_bit] = (self.wild_bit, 3, 3)
-        return list(out.values())
+        found = self.around[key] = list(out.values())
+        return found
 
     def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
