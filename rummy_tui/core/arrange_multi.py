@@ -36,17 +36,19 @@ from .hand_rules import HandRules, RuleError
 from .registry import title_of
 
 _W: Final = 64
-_SET_CHOICES: dict[int, tuple[tuple[SetOption, ...], tuple[int, ...]]] = {}
-_FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
-"""Each rank's set options (:func:`_set_options`, then :func:`_fewer`), by its copies per
-suit, the jokers, the rules (``set_rules``) and the dead suits: packed ints, bounded."""
-_CHOICES_MAX: Final = 4096
 _INF: Final = 1 << 60
 
 SetOption = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int], int]
 """How one rank's copies go to sets: (jokers, what it takes out of each suit's pattern,
 copies per suit, sets)."""
 Table = tuple[int, ...]
+"""A suit's table: packed entries, cheapest first (core/arrange_tables.py)."""
+
+_SET_CHOICES: dict[int, tuple[tuple[SetOption, ...], tuple[int, ...]]] = {}
+_FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
+"""Each rank's set options (:func:`_set_options`, then :func:`_fewer`), by its copies per
+suit, the jokers, the rules (``set_rules``) and the dead suits: packed ints, bounded."""
+_CHOICES_MAX: Final = 4096
 
 _SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
 
@@ -112,7 +114,8 @@ def _set_options(
                     if need < 0:
                         need = 0
                     if need <= jokers:
-                        found.append((need << 6 | 63 - n) << 12 | u0 << 9 | u1 << 6 | u2 << 3 | u3)
+                        code = u0 << 9 | u1 << 6 | u2 << 3 | u3
+                        found.append((need << 6 | 63 - n) << 12 | code)
     found.sort()
     options = []
     most = [0, 0, 0, 0]
@@ -175,7 +178,9 @@ def _fewer(
     return tuple(kept), alone
 
 
-_TOP: Final = [[sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)]
+_TOP: Final = [
+    [sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)
+]
 """The top ``u`` of ``c`` layers of a suit pattern, for the ace."""
 
 

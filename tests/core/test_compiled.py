@@ -5,8 +5,8 @@ A build of the package (``pip install .``) compiles the search, core/arrange*.py
 checkout as a user's install would, in a scratch copy, and asks that build, in a separate
 interpreter, to arrange thousands of hands of every variant (random, meld-rich and
 joker-heavy) and to play a game of each variant between computer players. Each arrangement
-must be the same, field by field, as the sources', and each game the same to the last turn. The sources
-are held to the brute force by tests/core/test_arrange_exact.py.
+must be the same, field by field, as the sources', and each game the same to the last turn.
+The sources are held to the brute force by tests/core/test_arrange_exact.py.
 
 Slow (the build takes about half a minute, and fetches mypy from the package index): runs with
 ``pytest --all``.
@@ -95,7 +95,8 @@ def _jobs(seed: int, per_setup: int) -> list:
                 for _ in range(rng.choice((2, 3, 4))):
                     if rng.random() < 0.6:
                         suit, start = rng.choice(SUITS), rng.randrange(13)
-                        meld = [RANKS[(start + d) % 13] + suit for d in range(rng.choice((3, 4, 5)))]
+                        length = rng.choice((3, 4, 5))
+                        meld = [RANKS[(start + d) % 13] + suit for d in range(length)]
                     else:
                         rank = rng.choice(RANKS)
                         meld = [rank + s for s in rng.sample(SUITS, rng.choice((3, 4)))]
@@ -108,7 +109,8 @@ def _jobs(seed: int, per_setup: int) -> list:
                             left.remove(card)
                             hand.append(card)
             elif i % 3 == 2 and jokers:  # joker-heavy
-                for card in ["JK"] * rng.randint(1, jokers) + ([wild + s for s in SUITS] if wild else []):
+                wilds = [wild + s for s in SUITS] if wild else []
+                for card in ["JK"] * rng.randint(1, jokers) + wilds:
                     if card in left and len(hand) < size:
                         left.remove(card)
                         hand.append(card)
@@ -128,7 +130,8 @@ def _compiled_build(tmp_path: Path) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     env = {k: v for k, v in os.environ.items() if k != "RUMMY_TUI_PURE"}
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheel"), str(src)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+         "-w", str(tmp_path / "wheel"), str(src)],
         capture_output=True, text=True, timeout=900, env=env,
     )
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
