@@ -190,14 +190,14 @@ class Family:
         self.wrap = "wrap" in kinds
         """Runs go round the corner: every subset of the ranks is a run's naturals."""
         self.high = "high" in kinds
-        self.lines: list[tuple[int, ...]] = []
-        """The lines runs lie on as ranks 0-12 (no wrap: A..K, 2..K, A)."""
-        if "low" in kinds:
-            self.lines.append(tuple(range(13)))
+        lines = [tuple(range(13))] if "low" in kinds else []
         if self.high:
-            self.lines.append(tuple(range(1, 13)) + (0,))
-        self.around: dict[int, list[tuple[int, int, int]]] = {}
-        """_around_wild's answers (at most 4 x 8,192)."""
+            lines.append(tuple(range(1, 13)) + (0,))
+        self.wild_on: list[tuple[tuple[int, ...], int]] = [
+            (line, line.index(wild - 1)) for line in lines if wild is not None
+        ]
+        """The lines runs lie on (ranks 0-12; no wrap: A..K, then 2..K, A), each with where
+        the wild rank is on it."""
         self.round_corner = "wrap" in kinds or self.high
         """Whether the king and the ace meet (Q-K-A, or K-A-2)."""
 
@@ -436,16 +436,10 @@ class Family:
     def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
         """The runs a wild card plays itself in, as (13-bit mask, jokers from the pool,
         length): every stretch of held ranks of three or more through it (pure), and it alone
-        with two jokers (cached by the ranks held and what the jokers allow)."""
-        key = held << 2 | (jokers >= 1) | (jokers >= 3) << 1
-        found = self.around.get(key)
-        if found is not None:
-            return found
-        w = self.wild_bit.bit_length() - 1
+        with two jokers."""
         out: dict[int, tuple[int, int, int]] = {}
         if jokers >= 1:
-            for line in self.lines:
-                at = line.index(w)
+            for line, at in self.wild_on:
                 lo = at
                 while lo > 0 and held >> line[lo - 1] & 1:
                     lo -= 1
@@ -460,8 +454,7 @@ class Family:
                         out[m] = (m, 1, b - a + 1)
         if jokers >= 3:
             out[self.wild_bit] = (self.wild_bit, 3, 3)
-        found = self.around[key] = list(out.values())
-        return found
+        return list(out.values())
 
     def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         q1 = key & SUIT
