@@ -5,6 +5,12 @@
     python bench/bench_arrange.py --hands 4000 --seed 7
     python bench/bench_arrange.py --no-rlcard     # only ours
     python bench/bench_arrange.py --openspiel     # also OpenSpiel's C++ min_deadwood, if it installs
+    python bench/bench_arrange.py --installed     # the installed package, not this checkout
+
+By default it times this checkout's sources: pure Python. ``--installed`` times the package as
+installed in the Python that runs it. A ``pip install .`` build (the README's) compiles the
+search with mypyc (setup.py); an editable install is the checkout again. The first line of the
+report says which it timed.
 
 Run it with the project's Python (the package installed). Every set of hands is timed in a
 fresh process, the garbage collector on, after a warm-up of at most 50 other hands, and each
@@ -38,7 +44,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # this checkout, not an installed copy
+if "--installed" not in sys.argv:
+    sys.path.insert(0, str(HERE.parent))  # this checkout, not an installed copy
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
 DECK52 = [r + s for s in SUITS for r in RANKS]
@@ -184,7 +191,8 @@ def time_set(name: str, n: int, seed: int) -> dict:
 def time_ours(name: str, n: int, seed: int) -> dict:
     """One set in a fresh process of this script."""
     out = subprocess.run(
-        [sys.executable, __file__, "--one", name, "--hands", str(n), "--seed", str(seed)],
+        [sys.executable, __file__, "--one", name, "--hands", str(n), "--seed", str(seed)]
+        + (["--installed"] if "--installed" in sys.argv else []),
         capture_output=True, text=True, check=True,
     )
     return json.loads(out.stdout)
@@ -290,6 +298,18 @@ def time_openspiel(warm: list[list[str]], timed: list[list[str]]):
     return data["times"], data["counts"]
 
 
+def what_is_timed() -> str:
+    """Which rummy_tui the timings are of: where it is, and whether its search is compiled."""
+    out = subprocess.run(
+        [sys.executable, "-c", "import rummy_tui.core.arrange_multi as m; print(m.__file__)"],
+        capture_output=True, text=True, check=True,
+        cwd=HERE,
+        env=dict(os.environ, PYTHONPATH="" if "--installed" in sys.argv else str(HERE.parent)),
+    ).stdout.strip()
+    kind = "compiled with mypyc" if out.endswith((".so", ".pyd")) else "pure Python"
+    return f"rummy_tui at {Path(out).parent.parent.parent} (search {kind})"
+
+
 def stats(times: list[float]) -> tuple[float, float, float]:
     ordered = sorted(times)
     n = len(ordered)
@@ -322,6 +342,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard side")
     parser.add_argument("--openspiel", action="store_true", help="also time OpenSpiel")
+    parser.add_argument("--installed", action="store_true",
+                        help="time the installed package (compiled, if built so), "
+                             "not this checkout")
     parser.add_argument("--one", choices=sorted(SETS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:  # the child process of one set
@@ -378,6 +401,7 @@ def main() -> int:
         summary_us[name + "_cpu"] = ours[name]["cpu"]
 
     load = os.getloadavg()[0]
+    print(f"timed: {what_is_timed()}")
     print(f"python {sys.version.split()[0]}, seed {args.seed}, fresh process per set, GC on, "
           f"{WARM_UP}-hand warm-up, each hand once; {os.cpu_count()} cpus, load average "
           f"{load:.2f} at the end")
@@ -394,6 +418,7 @@ def main() -> int:
             for name, times in summary_us.items()
         },
         "targets_met": all(ok for _, ok in targets),
+        "timed": what_is_timed(),
     }
     print(json.dumps(summary))
     return 1 if failed or not summary["targets_met"] else 0

@@ -21,6 +21,9 @@ shared, so the wall clock is noisy), each run a fresh process with the collector
 ``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/sim-base 099b702^``, the
 code when issue 10 was filed) the same games run there too, the two alternating
 ``--rounds`` times, and the ratio of the medians is printed. Target: >= 3x that baseline.
+Part 3 runs this checkout's sources (pure Python); ``--installed`` runs the package installed
+in the Python that runs the script instead (a ``pip install .`` build compiles the search
+with mypyc, see setup.py).
 
     /work/venv/bin/python bench/bench_simulate.py --no-rummy --no-bots --indian 300 \
         --against /tmp/sim-base
@@ -160,7 +163,8 @@ def time_normal_turns(games: int) -> dict:
 
 INDIAN_SIDE = r"""
 import json, sys, time
-sys.path.insert(0, sys.argv[1])
+if sys.argv[1]:  # a checkout; else the installed package
+    sys.path.insert(0, sys.argv[1])
 from rummy_tui.core.simulate import simulate
 games, seed = int(sys.argv[2]), int(sys.argv[3])
 t0 = time.process_time()
@@ -172,17 +176,19 @@ print(json.dumps({"actions": result.actions, "games": games, "cpu_seconds": cpu,
 """
 
 
-def time_indian(checkout: Path, games: int, seed: int = 1) -> dict:
-    """2-player Indian, easy bots, in a fresh process with ``checkout`` first on the path."""
+def time_indian(checkout: Path | str, games: int, seed: int = 1) -> dict:
+    """2-player Indian, easy bots, in a fresh process with ``checkout`` first on the path
+    (``""``: the package installed in this Python)."""
     out = subprocess.run(
         [sys.executable, "-c", INDIAN_SIDE, str(checkout), str(games), str(seed)],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, cwd=HERE,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def indian_part(games: int, against: Path | None, rounds: int) -> dict:
-    sides = {"ours": HERE.parent} | ({"against": against} if against else {})
+def indian_part(games: int, against: Path | None, rounds: int, installed: bool = False) -> dict:
+    ours: Path | str = "" if installed else HERE.parent
+    sides = {"ours": ours} | ({"against": against} if against else {})
     runs: dict[str, list[dict]] = {k: [] for k in sides}
     for _ in range(rounds):
         for key, checkout in sides.items():
@@ -194,7 +200,7 @@ def indian_part(games: int, against: Path | None, rounds: int) -> dict:
                     "actions_per_cpu_second": round(rate, 1),
                     "runs": [round(r["actions_per_cpu_second"], 1) for r in rows]}
         each = ", ".join(f"{r['actions_per_cpu_second']:,.0f}" for r in rows)
-        print(f"indian : {rate:>10,.0f} actions per CPU second ({key}: {sides[key]}, "
+        print(f"indian : {rate:>10,.0f} actions per CPU second ({key}: {sides[key] or 'installed'}, "
               f"{rows[0]['actions']:,} actions in {games} games, runs {each})")
     if against:
         out["ratio"] = round(out["ours"]["actions_per_cpu_second"]
@@ -226,11 +232,14 @@ def main() -> int:
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="part 3 also on this checkout (the baseline)")
     parser.add_argument("--rounds", type=int, default=3, help="part 3 runs per side")
+    parser.add_argument("--installed", action="store_true",
+                        help="part 3: ours is the installed package (compiled, if built so), "
+                             "not this checkout")
     args = parser.parse_args()
     report: dict = {}
     ok = True
     if args.indian:
-        report["indian"] = indian_part(args.indian, args.against, args.rounds)
+        report["indian"] = indian_part(args.indian, args.against, args.rounds, args.installed)
         if args.against:
             ok &= report["indian"]["ratio"] >= 3.0
     if not args.no_rummy:
