@@ -418,19 +418,13 @@ class Family:
         sub, sub_how = self.made(take4(key, w), jokers)
         cand = list(sub)
         hows = list(sub_how)
-        comb = self.comb
         declaration = self.declaration
         for m, cost, length in self._around_wild(key & SUIT, jokers):
             if declaration:
                 aux = 5 if cost == 1 else 1
             else:
                 aux = (1 << min(ROOM, 13 - length)) - 1
-            sub, sub_how = self.made(take4(key, m), jokers)
-            for i, e in enumerate(sub):
-                k = (e >> 8 & KMASK) + cost
-                if k <= jokers:
-                    cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
-                    hows.append(sub_how[i] << 13 | m)
+            self._with_run(key, m, cost, aux, jokers, cand, hows)
         return pareto(cand, hows)
 
     def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
@@ -464,18 +458,24 @@ class Family:
         sub, sub_how = self.made(take4(key, low), jokers)
         cand = [e + here for e in sub]
         hows = list(sub_how)
-        comb = self.comb
         for opt in self.run_options(r, q1, jokers):
-            cost = opt & 0xF
-            m = opt >> 12
-            aux = opt >> 4 & 0xFF
-            sub, sub_how = self.made(take4(key, m), jokers)
-            for i, e in enumerate(sub):
-                k = (e >> 8 & KMASK) + cost
-                if k <= jokers:
-                    cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
-                    hows.append(sub_how[i] << 13 | m)
+            self._with_run(key, opt >> 12, opt & 0xF, opt >> 4 & 0xFF, jokers, cand, hows)
         return pareto(cand, hows)
+
+    def _with_run(
+        self, key: int, m: int, cost: int, aux: int, jokers: int, cand: list[int],
+        hows: list[int],
+    ) -> None:
+        """Add to ``cand`` (and how each is made, to ``hows``) every entry of the table of
+        the pattern ``key`` less the run ``m``, with that run: ``cost`` jokers from the pool,
+        and its ``aux``."""
+        sub, sub_how = self.made(take4(key, m), jokers)
+        comb = self.comb
+        for i, e in enumerate(sub):
+            k = (e >> 8 & KMASK) + cost
+            if k <= jokers:
+                cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
+                hows.append(sub_how[i] << 13 | m)
 
 
 def family(
