@@ -31,6 +31,28 @@ async def press(pilot: Pilot, *keys: str) -> None:
     await send_keys(pilot.app, list(keys))
 
 
+async def pass_device(pilot: Pilot, limit: int = 500) -> None:
+    """As the next player: wait for the pass-the-device screen, confirm it with Enter, then
+    let the computer players move until a person has to press something. (An Enter sent
+    before the screen is up goes to the table instead: on a loaded machine it can be.)"""
+    app = pilot.app
+    for _ in range(limit):
+        if isinstance(app.screen, PassDeviceScreen):
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError(f"no pass-the-device screen came up: {app.screen_stack}")
+    screen = app.screen
+    await press(pilot, "enter")
+    for _ in range(limit):
+        if app.screen is not screen:
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError("Enter did not take the pass-the-device screen away")
+    await settle(pilot)
+
+
 def table_of(app: Any) -> TableScreen:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):

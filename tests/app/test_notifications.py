@@ -9,7 +9,7 @@ from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.messages import TableMessages
 
 from .conftest import make_app
-from .driver import discard, press, settle
+from .driver import discard, pass_device, press, settle
 
 
 async def _hand_overs(size: tuple[int, int], turns: int) -> list[tuple[str, int, int]]:
@@ -18,9 +18,7 @@ async def _hand_overs(size: tuple[int, int], turns: int) -> list[tuple[str, int,
     seen = []
     async with app.run_test(size=size, notifications=True) as pilot:
         for _ in range(turns):
-            await press(pilot, "enter")
-            await pilot.pause(0.05)
-            await settle(pilot)
+            await pass_device(pilot)
             table = app.screen
             assert isinstance(table, TableScreen) and table._my_turn()
             messages = table.query_one(TableMessages)
@@ -49,13 +47,11 @@ async def test_a_refusal_is_shown_with_the_recap_not_over_it():
     app = make_app("rummy", "Ann,Bob,cpu:Cy", seed=7)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         for _ in range(2):
-            await press(pilot, "enter")
-            await settle(pilot)
+            await pass_device(pilot)
             await press(pilot, "s")
             await discard(pilot)
             await settle(pilot)
-        await press(pilot, "enter")
-        await settle(pilot)
+        await pass_device(pilot)
         messages = app.screen.query_one(TableMessages)
         assert messages.recap and messages.feedback is None
         await press(pilot, "l")  # before drawing: refused

@@ -6,7 +6,7 @@ from rummy_tui.app.dialogs.choose import ConfirmDialog
 from rummy_tui.app.screens.table import TableScreen
 
 from .conftest import make_app
-from .driver import press, settle
+from .driver import pass_device
 
 
 def _unwritable(tmp_path):
@@ -18,8 +18,7 @@ def _unwritable(tmp_path):
 async def test_a_failed_autosave_is_an_error_on_the_table(tmp_path):
     app = make_app("rummy", "Ann,Bob", seed=1, autosave=True, saves_dir=_unwritable(tmp_path))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await press(pilot, "enter")  # the pass screen of the first human
-        await settle(pilot)
+        await pass_device(pilot)  # the pass screen of the first human
         assert isinstance(app.screen, TableScreen)
         errors = [n for n in app._notifications if n.severity == "error"]
         assert errors and "not being saved" in errors[0].message, list(app._notifications)
@@ -29,8 +28,7 @@ async def _at_table_press_ctrl_q(pilot) -> list:
     """Past the pass screen to the table, then ctrl+q; returns the app's exit calls (a stub
     records them, so the test can go on after a quit)."""
     app = pilot.app
-    await press(pilot, "enter")
-    await settle(pilot)
+    await pass_device(pilot)
     exits: list = []
     app.exit = lambda *a, **k: exits.append(a)  # type: ignore[method-assign]
     await pilot.press("ctrl+q")
