@@ -4,7 +4,7 @@ Everything else about the package is in pyproject.toml. The search's five module
 (``rummy_tui/core/arrange*.py``) are plain, fully typed Python. A build of the package (``pip
 install .``, a wheel) also compiles them with mypyc, which comes with mypy (a build
 requirement), into C extension modules beside the sources; Python imports those first, and
-the search runs two to two and a half times as fast (bench/README.md).
+the search runs two and a half to three times as fast (bench/README.md).
 
 The sources stay the reference. A checkout runs them as they are (the tests, the benchmarks
 unless given ``--installed``, an editable install), and ``tests/core/test_compiled.py``
