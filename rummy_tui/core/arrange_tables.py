@@ -16,8 +16,12 @@ Only Pareto-optimal entries are kept: no other entry is as cheap with no more jo
 least as much ``aux``. Beside the entries, a table keeps how each is made (its runs' 13-bit
 masks packed in one int), so the search reads the runs back instead of searching again.
 
-A table is made once, in one of three ways:
+A table is made once, in one of four ways:
 
+- a pattern holding the wild rank (under 11 ranks) starts from what one wild card does:
+  a joker, itself in a pure sequence through it, or alone with two jokers
+  (``Family._wild``); the rest is looked up, mostly in the tables without the wild rank,
+  which every wild rank shares;
 - a pattern whose held ranks have a gap of more empty ranks than the jokers (no run bridges
   it) is split into blocks, each looked up on its own, and their tables summed: blocks recur
   far more often than whole suits (the king and the ace join where runs go Q-K-A or K-A-2);
@@ -86,7 +90,9 @@ def _comb_room(a: int, b: int) -> int:
 
 
 COMB_DECLARATION: Final = [[_comb_declaration(a, b) for b in range(8)] for a in range(8)]
-COMB_ROOM: Final = [[_comb_room(a, b) for b in range(FULL_ROOM + 1)] for a in range(FULL_ROOM + 1)]
+COMB_ROOM: Final = [
+    [_comb_room(a, b) for b in range(FULL_ROOM + 1)] for a in range(FULL_ROOM + 1)
+]
 
 
 class TableCache:
