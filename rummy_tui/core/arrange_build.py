@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
+from .arrange_tables import POP
 from .cards import ALL_CARDS, JOKER, Card
-from .melds import _run_fits, classify
+from .melds import _run_fits
 
 if TYPE_CHECKING:  # it imports this module
     from .arrange_multi import MultiDeckSolver
@@ -61,17 +62,6 @@ class Arrangement(NamedTuple):
         }
 
 
-class Run(NamedTuple):
-    """A run as the search chose it: its natural cards and where it lies on its line."""
-
-    mask: int  # the natural cards, 52-bit
-    pure: bool
-    line: int
-    first: int  # position in the line of its lowest natural
-    last: int
-    length: int
-
-
 @dataclass(slots=True)
 class Built:
     """What the multi-deck search chose; ``met=False``: no melds count, all is deadwood."""
@@ -88,32 +78,39 @@ def build(solver: MultiDeckSolver, hand: list[Card], chosen: Built) -> Arrangeme
     if not chosen.met:
         return finish(solver, hand, [], list(hand), met=False)
     # the joker pool: printed jokers first, then wild cards not playing as themselves
-    wild = solver.wild
-    pool = [JOKER] * hand.count(JOKER)
-    if wild is not None:
-        wild_left = [c for c in hand if c != 52 and c % 13 + 1 == wild]
-        if wild_left:
-            for c in chosen.wild_as_itself:
-                wild_left.remove(c)
-            wild_left.sort()
-            pool.extend(wild_left)
+    # (cards are read as plain ints here: compiled, a Card's arithmetic would go through the
+    # interpreter)
+    wild: int | None = solver.wild
+    wild_at = -1 if wild is None else wild - 1
+    pool: list[Card] = []
+    wild_left: list[Card] = []
+    for card in hand:
+        c = cast(int, card)  # not narrowed to Card: compiled, native int arithmetic
+        if c == 52:
+            pool.append(card)
+        elif c % 13 == wild_at:
+            wild_left.append(card)
+    if wild_left:
+        for card in chosen.wild_as_itself:
+            wild_left.remove(card)
+        wild_left.sort()
+        pool.extend(wild_left)
     melds: list[list[Card]] = []
     kinds: list[str] = []
-    run_spans: list[tuple[Run, list[int]]] = []
+    # each run's fields (as the search chose it) and the positions on its line it covers
+    run_spans: list[tuple[tuple[int, bool, int, int, int, int], list[int]]] = []
     lines = solver.lines
     for fields in chosen.runs:
-        opt: Run = _new(Run, fields)
-        mask = fields[0]
-        line = lines[fields[2]]
-        length = fields[5]
-        start = _start(line, fields[3], fields[4], length)
+        mask, _, li, first, last, length = fields
+        line = lines[li]
+        start = _start(line, first, last, length)
         positions = list(range(start, start + length))
         base = 13 * ((mask.bit_length() - 1) // 13) - 1
         cards = []
         for p in positions:
             at = base + line[p]
             cards.append(ALL_CARDS[at] if mask >> at & 1 else pool.pop(0))
-        run_spans.append((opt, positions))
+        run_spans.append((fields, positions))
         melds.append(cards)
         kinds.append("run")
     for naturals, cost in chosen.sets:
@@ -127,32 +124,48 @@ def build(solver: MultiDeckSolver, hand: list[Card], chosen: Built) -> Arrangeme
     shaped: list[tuple[int, ArrangedMeld]] = []
     for i, cards in enumerate(melds):
         if kinds[i] == "run":
-            opt, positions = run_spans[i]
-            mask = opt.mask
+            fields, positions = run_spans[i]
+            mask = fields[0]
+            line = lines[fields[2]]
+            base = 13 * ((mask.bit_length() - 1) // 13) - 1
+            # pure: every card is the natural card of its place (a wild card may be)
             pure = True
-            for c in cards:
-                if not mask >> c & 1:  # a joker or wild card: does it stand as itself?
-                    if c == 52 or 52 in cards:
-                        pure = False
-                        break
-                    line = lines[opt.line]
-                    base = 13 * ((mask.bit_length() - 1) // 13) - 1
-                    pure = all(c == base + line[p] for c, p in zip(cards, positions))
-                    break
-            if not pure and wild is not None and 52 not in cards and len(
-                {c // 13 for c in cards}
-            ) == 1:
-                # wild fillers of the run's suit that can all stand as themselves: a pure
-                # run after all
-                shape = classify(cards, solver.rules)
-                if shape is not None and shape.pure:
-                    cards = _in_rank_order(solver, cards)
-                    pure = True
-            shaped.append((min(cards), _new(ArrangedMeld, ("run", pure, tuple(cards)))))
+            lowest = 52
+            printed = False
+            suits = 0
+            ranks = 0
+            n = len(cards)
+            for j in range(n):
+                c = cast(int, cards[j])
+                if c != base + line[positions[j]]:
+                    pure = False
+                if c == 52:
+                    printed = True
+                else:
+                    suits |= 1 << c // 13
+                    ranks |= 1 << c % 13
+                    if c < lowest:
+                        lowest = c
+            if (
+                not pure and wild is not None and not printed and POP[suits] == 1
+                and POP[ranks] == n and solver.spans[ranks] & 0xF == n
+            ):
+                # wild fillers of the run's suit that can all stand as themselves (its ranks
+                # are n in a row on a line): a pure run after all
+                cards = _in_rank_order(solver, cards)
+                pure = True
+            shaped.append((lowest, _new(ArrangedMeld, ("run", pure, tuple(cards)))))
         else:
-            rank = cards[0] % 13
-            pure = all(c != 52 and c % 13 == rank for c in cards)
-            first = min(cards)  # a set holds a natural card; jokers (52) sort last
+            rank = cast(int, cards[0]) % 13  # a set's first card is natural
+            pure = True
+            first = 52
+            for j in range(len(cards)):
+                c = cast(int, cards[j])
+                if c == 52 or c % 13 != rank:
+                    pure = False
+                if c < first:
+                    first = c
+            # its place: by its lowest card's rank, then suit (jokers, 52, sort last)
             shaped.append(
                 (64 + (first % 13) * 4 + first // 13,
                  _new(ArrangedMeld, ("set", pure, tuple(cards))))
@@ -201,7 +214,7 @@ def _absorb(
     solver: MultiDeckSolver,
     melds: list[list[Card]],
     kinds: list[str],
-    run_spans: list[tuple[Run, list[int]]],
+    run_spans: list[tuple[tuple[int, bool, int, int, int, int], list[int]]],
     pool: list[Card],
 ) -> None:
     """Put spare jokers into melds with room, keeping one pure sequence pure (Indian)."""
@@ -209,7 +222,7 @@ def _absorb(
     order = list(range(len(melds)))
     if solver.declaration:
         # sets first, then impure runs, then pure runs but never the last pure one
-        pure_runs = [i for i in range(len(run_spans)) if run_spans[i][0].pure]
+        pure_runs = [i for i in range(len(run_spans)) if run_spans[i][0][1]]
         keep = pure_runs[-1:] if pure_runs else []
         order = (
             [i for i in order if kinds[i] == "set"]
@@ -227,8 +240,8 @@ def _absorb(
             while pool and len(melds[i]) < set_room:
                 melds[i].append(pool.pop(0))
             continue
-        opt, positions = run_spans[i]
-        line = solver.lines[opt.line]
+        fields, positions = run_spans[i]
+        line = solver.lines[fields[2]]
         while pool and len(positions) < 13:
             lo, hi = positions[0], positions[-1]
             taken = {line[p] for p in positions}
@@ -250,7 +263,10 @@ def finish(
     melds.sort(key=_first)
     arranged = tuple([m for _, m in melds])
     deadwood.sort()  # by suit, then rank; jokers (52) last
-    value = sum(map(solver.values.__getitem__, deadwood))
+    values: tuple[int, ...] = solver.values
+    value = 0
+    for card in deadwood:
+        value += values[card]
     penalty = value if solver.cap is None else min(solver.cap, value)
     can_go_out = not deadwood and met
     special = multiplier = None

@@ -196,6 +196,15 @@ def test_indian_wild_card_playing_as_itself_keeps_a_sequence_pure():
     assert r.melds == () and r.penalty == 6 + 0 + 8 + 4 + 5 + 9
 
 
+def test_indian_a_spare_wild_card_twin_of_a_natural_makes_its_run_impure():
+    # 5s wild: one 5S plays as itself in 4S 5S 6S, its twin is a spare joker and goes to the
+    # end of that run (the other pure run is kept pure): 4S 5S 6S 5S is no pure sequence,
+    # though every card in it is one the run holds
+    r = arrange("4S 5S 6S 9H 10H JH 5S", "indian", wild=5)
+    assert melds(r) == [("run", False, "4S 5S 6S 5S"), ("run", True, "9H 10H JH")]
+    assert r.penalty == 0
+
+
 def test_indian_wild_and_printed_jokers_are_worth_zero_and_the_cap_is_80():
     r = arrange("7H JK KS KD QC QD JS JH 10C 10D 9S 9H 8C", "indian", wild="7")
     assert r.melds == ()  # no pure sequence possible
