@@ -123,9 +123,9 @@ class TableCache:
         return len(self.new) + len(self.old)
 
 
-TABLES = TableCache(8_000)
+TABLES: Final = TableCache(8_000)
 """Every family's suit tables (the family's tag is in the key's high bits)."""
-OPTIONS = TableCache(1_000)
+OPTIONS: Final = TableCache(1_000)
 """Run options by (family, lowest rank, ranks held, jokers)."""
 
 _PAIRS: Final = [(d, 1 << d) for d in range(13)]
