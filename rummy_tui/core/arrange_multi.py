@@ -43,6 +43,9 @@ SetOption = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int], int
 copies per suit, sets)."""
 Table = tuple[int, ...]
 """A suit's table: packed entries, cheapest first (core/arrange_tables.py)."""
+Choice = tuple[list[tuple[int, tuple[int, int, int, int], int]], list[int], tuple[int, ...]]
+"""The best choice found: the sets (rank, copies per suit, sets), the four suits' patterns
+left and the entry of each suit's table taken."""
 
 _SET_CHOICES: dict[int, tuple[tuple[SetOption, ...], tuple[int, ...]]] = {}
 _FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
@@ -236,7 +239,7 @@ class MultiDeckSolver:
         # one search's state (solve() sets it; declared here, with its types, for mypyc)
         self.held: tuple[int, int] = (0, 0)
         self.best = _INF
-        self.best_choice: Any = None
+        self.best_choice: Choice | None = None
         self.jokers = 0
         self.cap_k = 0
         self.memo: dict[int, tuple[int, ...]] = {}
@@ -605,6 +608,7 @@ class MultiDeckSolver:
     # -- from the best choice back to cards --
 
     def _rebuild(self) -> "Built":
+        assert self.best_choice is not None
         chosen, keys, entries = self.best_choice
         out = Built(met=True)
         wild_at = -1 if self.wild is None else self.wild - 1

@@ -155,9 +155,13 @@ def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int
     low = (1 << shift) - 1
     order = [(e ^ 0xFF) << shift | i for i, e in enumerate(cand)]
     order.sort()
+    last = -1
     for x in order:
-        i = x & low
-        e = cand[i]
+        y = x >> shift
+        if y == last:
+            continue  # equal to the entry before it
+        last = y
+        e = y ^ 0xFF
         k = e >> 8 & KMASK
         a = e & 0xFF
         for f in kept:
@@ -165,7 +169,7 @@ def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int
                 break
         else:
             kept.append(e)
-            kept_how.append(hows[i])
+            kept_how.append(hows[x & low])
     return tuple(kept), tuple(kept_how)
 
 
@@ -292,16 +296,16 @@ class Family:
         packed 13 bits apart, the lowest run first."""
         if not key:
             return EMPTY_MADE
-        if not key & self.wild_bit:
-            fam = self.plain
+        fam = self if key & self.wild_bit else self.plain
+        if jokers > 2:  # (every pattern holds a card: two jokers are never too many)
             cap = 2 * cards_in(key)
-        else:
-            fam = self
-            cap = 2 * cards_in(key) + cards_in(key & self.wild_bit * LAYERS)
-        if jokers > cap:
-            # no entry needs more: a run taking more than two jokers per natural card does
-            # no better than runs of one natural and two jokers each (three for a wild card)
-            jokers = cap
+            if fam is self:
+                cap += cards_in(key & self.wild_bit * LAYERS)
+            if jokers > cap:
+                # no entry needs more: a run taking more than two jokers per natural card
+                # does no better than runs of one natural and two jokers each (three for a
+                # wild card)
+                jokers = cap
         ck = fam.tag | jokers << 52 | key
         found = TABLES.new.get(ck)
         if found is None:
