@@ -24,7 +24,15 @@ of equal entries it may keep another way to make them.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # it imports this module
+    from .arrange_tables import Family
+
+State = tuple[tuple[int, ...], int, int, int]
+"""A walk's state: the open runs' codes (sorted), jokers, aux, aces kept for the top."""
+Reached = tuple[int, int, tuple[int, ...]]
+"""The cheapest way to a state: cost, closed runs' masks, open runs' masks (the codes' order)."""
 
 _L: Final = 0xF
 _GAP: Final = 1 << 4
@@ -33,7 +41,7 @@ _OPEN: Final = 1 << 6  # took a joker at the last rank: must take a natural card
 _LOW_ACE: Final = 1 << 7
 
 
-def suit_entries(fam: Any, key: int, jokers: int) -> tuple[list[int], list[int]]:
+def suit_entries(fam: Family, key: int, jokers: int) -> tuple[list[int], list[int]]:
     """The entries of suit pattern ``key`` (layers of 13 bits) with at most ``jokers``, and
     how each is made, for ``pareto`` to keep the best (``fam``: a ``Family``)."""
     declaration = fam.declaration
@@ -55,13 +63,13 @@ def suit_entries(fam: Any, key: int, jokers: int) -> tuple[list[int], list[int]]
         positions = list(range(0, 14))
     # state: (open runs' codes, sorted; jokers; aux; aces kept for the top) ->
     #        (cost, closed runs' masks, open runs' masks in the codes' order)
-    states: dict[tuple, tuple[int, int, tuple[int, ...]]] = {((), 0, 0, 0): (0, 0, ())}
+    states: dict[State, Reached] = {((), 0, 0, 0): (0, 0, ())}
     for p in positions:
         b = 0 if p == 13 else p
         bit = 1 << b
         wild = bool(bit & wild_bit)
         here = 0 if wild else dead_cost[b]
-        nxt: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
+        nxt: dict[State, Reached] = {}
         for (runs, k, aux, kept), (cost, closed, masks) in states.items():
             avail = kept if p == 13 else counts[b]
             if not runs and not avail:
@@ -145,7 +153,9 @@ def suit_entries(fam: Any, key: int, jokers: int) -> tuple[list[int], list[int]]
     return cand, hows
 
 
-def _end(code: int, k: int, aux: int, comb: Any, declaration: bool, jokers: int):
+def _end(
+    code: int, k: int, aux: int, comb: list[list[int]], declaration: bool, jokers: int
+) -> tuple[int, int] | None:
     """A run ends: pad it to three cards; None if it may not end so."""
     length = code & _L
     pure = not code & _GAP and length >= 3
@@ -162,21 +172,21 @@ def _end(code: int, k: int, aux: int, comb: Any, declaration: bool, jokers: int)
     return k, comb[aux][run_aux]
 
 
-def _keep(states: dict, key: tuple, value: tuple) -> None:
+def _keep(states: dict[State, Reached], key: State, value: Reached) -> None:
     old = states.get(key)
     if old is None or value[0] < old[0]:
         states[key] = value
 
 
-def _prune(states: dict) -> dict:
+def _prune(states: dict[State, Reached]) -> dict[State, Reached]:
     """Drop the states another state with the same open runs beats (as cheap, no more jokers,
     at least as much aux): whatever follows one follows the other."""
-    groups: dict[tuple, list] = {}
+    groups: dict[tuple[tuple[int, ...], int], list[tuple[int, int, int, State]]] = {}
     for key, value in states.items():
         groups.setdefault((key[0], key[3]), []).append((value[0], key[1], key[2], key))
     if len(groups) == len(states):
         return states
-    out = {}
+    out: dict[State, Reached] = {}
     for items in groups.values():
         if len(items) > 1:
             items.sort(key=_first3)
@@ -191,5 +201,5 @@ def _prune(states: dict) -> dict:
     return out
 
 
-def _first3(item: tuple) -> tuple:
+def _first3(item: tuple[int, int, int, State]) -> tuple[int, int, int]:
     return item[0], item[1], -item[2]
