@@ -424,9 +424,22 @@ class MultiDeckSolver:
         set_aux = 0 if self.declaration else FULL_ROOM
         jokers = self.jokers
         memo = self.memo
+        b0, b1, b2, b3 = self.reach[i + 1]
+        cost = self.fam.rank_cost[r]
         for need, (d0, d1, d2, d3), u, m in options:
             if used + need > jokers:
                 break
+            # the same bound for the choice below, before making its suits' tables: a suit
+            # less the set's cards costs at least its table's cheapest entry (within the
+            # jokers left) less those cards, and needs no fewer jokers
+            left = room - need
+            c0, c1, c2, c3 = u  # the copies the set takes of each suit
+            g0 = _floor(t0, left, b0 + cost * c0)
+            g1 = _floor(t1, left, b1 + cost * c1)
+            g2 = _floor(t2, left, b2 + cost * c2)
+            g3 = _floor(t3, left, b3 + cost * c3)
+            if g0 < 0 or g1 < 0 or g2 < 0 or g3 < 0 or g0 + g1 + g2 + g3 >= self.best:
+                continue
             # only the suits the sets take from change
             n0, n1, n2, n3 = k0, k1, k2, k3
             u0, u1, u2, u3 = t0, t1, t2, t3
