@@ -399,12 +399,15 @@ class MultiDeckSolver:
         A subtree is skipped when even taking every card its ranks could still send to sets
         out of each suit's deadwood would not beat the best found (removing a card lowers a
         suit's cost by at most that card's cost, and never below nothing)."""
-        if self.declaration:
+        declaration = self.declaration
+        comb = self.fam.comb
+        mk0 = mk1 = mk2 = mk3 = 0
+        if declaration:
             # sets only take cards and jokers away from sequences: once the suits' tables
             # together cannot make two sequences, one of them pure, no set choice below can
             makes = self.makes
-            comb = self.fam.comb
-            if comb[comb[comb[makes[k0]][makes[k1]]][makes[k2]]][makes[k3]] & 6 != 6:
+            mk0, mk1, mk2, mk3 = makes[k0], makes[k1], makes[k2], makes[k3]
+            if comb[comb[comb[mk0][mk1]][mk2]][mk3] & 6 != 6:
                 return
         a0, a1, a2, a3 = self.reach[i]
         room = self.jokers - used
@@ -441,20 +444,24 @@ class MultiDeckSolver:
             if g0 < 0 or g1 < 0 or g2 < 0 or g3 < 0 or g0 + g1 + g2 + g3 >= self.best:
                 continue
             # only the suits the sets take from change
-            n0, n1, n2, n3 = k0, k1, k2, k3
-            u0, u1, u2, u3 = t0, t1, t2, t3
-            if d0:
-                n0 ^= d0 << r
-                u0 = memo.get(n0) or self._table(n0)
-            if d1:
-                n1 ^= d1 << r
-                u1 = memo.get(n1) or self._table(n1)
-            if d2:
-                n2 ^= d2 << r
-                u2 = memo.get(n2) or self._table(n2)
-            if d3:
-                n3 ^= d3 << r
-                u3 = memo.get(n3) or self._table(n3)
+            n0 = k0 ^ d0 << r if d0 else k0
+            n1 = k1 ^ d1 << r if d1 else k1
+            n2 = k2 ^ d2 << r if d2 else k2
+            n3 = k3 ^ d3 << r if d3 else k3
+            if declaration:
+                # and the same test of the declaration, before making the tables: a suit
+                # less the set's cards makes no more than it did, and no pure sequence once
+                # it holds no three ranks in a row
+                p0 = mk0 & _PURE_OR_NOT[n0 & SUIT] if d0 else mk0
+                p1 = mk1 & _PURE_OR_NOT[n1 & SUIT] if d1 else mk1
+                p2 = mk2 & _PURE_OR_NOT[n2 & SUIT] if d2 else mk2
+                p3 = mk3 & _PURE_OR_NOT[n3 & SUIT] if d3 else mk3
+                if comb[comb[comb[p0][p1]][p2]][p3] & 6 != 6:
+                    continue
+            u0 = (memo.get(n0) or self._table(n0)) if d0 else t0
+            u1 = (memo.get(n1) or self._table(n1)) if d1 else t1
+            u2 = (memo.get(n2) or self._table(n2)) if d2 else t2
+            u3 = (memo.get(n3) or self._table(n3)) if d3 else t3
             chosen.append((r, u, m))
             self._choose(
                 ranks, i + 1, n0, n1, n2, n3, u0, u1, u2, u3, used + need, set_aux, chosen
@@ -708,6 +715,9 @@ _PURE_RUN: Final = [
     bool(_stretches(m) or _stretches((m >> 1) | ((m & 1) << 12))) for m in range(8192)
 ]
 """Suit masks that hold three ranks in a row (A-2-3 to Q-K-A)."""
+_PURE_OR_NOT: Final = [7 if pure else 3 for pure in _PURE_RUN]
+"""What a suit mask lets a table's aux keep (Indian): the pure bit only if it holds three
+ranks in a row."""
 
 
 # Everything alive now (the modules, classes and tables above, loaded once per process) stays
