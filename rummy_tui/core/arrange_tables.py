@@ -144,20 +144,40 @@ _FAMILIES: dict[tuple, "Family"] = {}
 def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
     how each is made (of equal entries, the first)."""
-    if len(cand) == 1:
-        return (cand[0],), (hows[0],)
+    return pareto_packed([(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows)
+
+
+AT: Final = 20
+"""Shift of a candidate entry packed for :func:`pareto_packed` (below it, its index)."""
+INDEX: Final = (1 << AT) - 1
+
+
+def pareto_packed(
+    order: list[int], hows: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`pareto` of candidates packed as ``(entry ^ 0xFF) << AT | index`` (the index of
+    its way in ``hows``): sorted as plain ints, they come cheapest first, then fewest jokers,
+    then the most aux (its bits flipped), then first made, so an entry is only ever beaten by
+    one before it. The table builders pack their candidates as they make them (compiled, no
+    second list of boxed ints to make); ``order`` is sorted in place."""
+    n = len(order)
+    if n == 1:
+        return ((order[0] >> AT) ^ 0xFF,), (hows[order[0] & INDEX],)
+    if n == 2:  # (a sixth of the calls: no sort)
+        x, y = order
+        if y < x:
+            x, y = y, x
+        e = (x >> AT) ^ 0xFF
+        f = (y >> AT) ^ 0xFF
+        if f == e or ((e >> 8 & KMASK) <= (f >> 8 & KMASK) and not f & ~e & 0xFF):
+            return (e,), (hows[x & INDEX],)
+        return (e, f), (hows[x & INDEX], hows[y & INDEX])
     kept: list[int] = []
     kept_how: list[int] = []
-    # cheapest first, then fewest jokers, then the most aux (aux bits flipped): an entry is
-    # only ever beaten by one before it
-    # (sorted as plain ints, each entry's index below it: no key function to call)
-    shift = len(cand).bit_length()
-    low = (1 << shift) - 1
-    order = [(e ^ 0xFF) << shift | i for i, e in enumerate(cand)]
     order.sort()
     last = -1
     for x in order:
-        y = x >> shift
+        y = x >> AT
         if y == last:
             continue  # equal to the entry before it
         last = y
@@ -169,7 +189,7 @@ def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int
                 break
         else:
             kept.append(e)
-            kept_how.append(hows[x & low])
+            kept_how.append(hows[x & INDEX])
     return tuple(kept), tuple(kept_how)
 
 
@@ -393,8 +413,8 @@ class Family:
             return (fixed | fixed_aux,), (fixed_how,)
         entries, hows = many[0]
         for more, more_hows in many[1:]:
-            cand = []
-            cand_hows = []
+            cand: list[int] = []
+            cand_hows: list[int] = []
             for i, e in enumerate(entries):
                 ek = e >> 8 & KMASK
                 ec = e >> COST
@@ -404,9 +424,10 @@ class Family:
                 for j, f in enumerate(more):
                     k = ek + (f >> 8 & KMASK)
                     if k <= jokers:
-                        cand.append((ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF])
+                        e2 = (ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF]
+                        cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
                         cand_hows.append(h | more_hows[j] << at)
-            entries, hows = pareto(cand, cand_hows)
+            entries, hows = pareto_packed(cand, cand_hows)
         if not fixed and not fixed_aux and not fixed_how:
             return entries, hows
         fixed_k = fixed >> 8 & KMASK
@@ -414,10 +435,11 @@ class Family:
         cand_hows = []
         for i, e in enumerate(entries):
             if (e >> 8 & KMASK) + fixed_k <= jokers:
-                cand.append(e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux])
+                e2 = e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux]
+                cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
                 h = hows[i]
                 cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
-        return pareto(cand, cand_hows)
+        return pareto_packed(cand, cand_hows)
 
     def _wild(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The table of a pattern holding the wild rank: one copy of it is a joker (free,
@@ -426,7 +448,7 @@ class Family:
         family's tables, which every wild rank shares."""
         w = self.wild_bit
         sub, sub_how = self.made(take4(key, w), jokers)
-        cand = list(sub)
+        cand = [(e ^ 0xFF) << AT | i for i, e in enumerate(sub)]
         hows = list(sub_how)
         declaration = self.declaration
         for m, cost, length in self._around_wild(key & SUIT, jokers):
@@ -435,7 +457,7 @@ class Family:
             else:
                 aux = (1 << min(ROOM, 13 - length)) - 1
             self._with_run(key, m, cost, aux, jokers, cand, hows)
-        return pareto(cand, hows)
+        return pareto_packed(cand, hows)
 
     def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
         """The runs a wild card plays itself in, as (13-bit mask, jokers from the pool,
@@ -466,25 +488,26 @@ class Family:
         r = low.bit_length() - 1
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
         sub, sub_how = self.made(take4(key, low), jokers)
-        cand = [e + here for e in sub]
+        cand = [(e + here ^ 0xFF) << AT | i for i, e in enumerate(sub)]
         hows = list(sub_how)
         for opt in self.run_options(r, q1, jokers):
             self._with_run(key, opt >> 12, opt & 0xF, opt >> 4 & 0xFF, jokers, cand, hows)
-        return pareto(cand, hows)
+        return pareto_packed(cand, hows)
 
     def _with_run(
         self, key: int, m: int, cost: int, aux: int, jokers: int, cand: list[int],
         hows: list[int],
     ) -> None:
-        """Add to ``cand`` (and how each is made, to ``hows``) every entry of the table of
-        the pattern ``key`` less the run ``m``, with that run: ``cost`` jokers from the pool,
-        and its ``aux``."""
+        """Add to ``cand`` (packed for :func:`pareto_packed`; how each is made, to ``hows``)
+        every entry of the table of the pattern ``key`` less the run ``m``, with that run:
+        ``cost`` jokers from the pool, and its ``aux``."""
         sub, sub_how = self.made(take4(key, m), jokers)
         comb = self.comb
         for i, e in enumerate(sub):
             k = (e >> 8 & KMASK) + cost
             if k <= jokers:
-                cand.append((e >> COST) << COST | k << 8 | comb[e & 0xFF][aux])
+                e2 = (e >> COST) << COST | k << 8 | comb[e & 0xFF][aux]
+                cand.append((e2 ^ 0xFF) << AT | len(hows))
                 hows.append(sub_how[i] << 13 | m)
 
 
