@@ -47,11 +47,16 @@ Choice = tuple[list[tuple[int, tuple[int, int, int, int], int]], list[int], tupl
 """The best choice found: the sets (rank, copies per suit, sets), the four suits' patterns
 left and the entry of each suit's table taken."""
 
-_SET_CHOICES: dict[int, tuple[tuple[SetOption, ...], tuple[int, ...]]] = {}
+_SET_CHOICES: dict[int, tuple[SetOption, ...]] = {}
+_MOST: dict[int, tuple[int, ...]] = {}
 _FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
-"""Each rank's set options (:func:`_set_options`, then :func:`_fewer`), by its copies per
-suit, the jokers, the rules (``set_rules``) and the dead suits: packed ints, bounded."""
+"""Each rank's set options (:func:`_set_options`, whatever the jokers: they come fewest
+jokers first, and the search stops at the first it cannot pay for), the most copies of each
+suit those within the jokers take (:func:`_most`), and the options worth trying
+(:func:`_fewer`): by its copies per suit, the rules (``set_rules``), then the jokers, or the
+dead suits; packed ints, bounded."""
 _CHOICES_MAX: Final = 4096
+_ANY_JOKERS: Final = 99
 
 _SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
 
@@ -136,6 +141,22 @@ def _set_options(
             if u[s] > most[s]:
                 most[s] = u[s]
     return tuple(options), tuple(most)
+
+
+def _most(options: tuple[SetOption, ...], jokers: int) -> tuple[int, ...]:
+    """The most copies of each suit the options within ``jokers`` take; () if none is."""
+    m0 = m1 = m2 = m3 = 0
+    found = False
+    for need, _, u, _ in options:
+        if need > jokers:
+            break
+        found = True
+        u0, u1, u2, u3 = u
+        m0 = u0 if u0 > m0 else m0
+        m1 = u1 if u1 > m1 else m1
+        m2 = u2 if u2 > m2 else m2
+        m3 = u3 if u3 > m3 else m3
+    return (m0, m1, m2, m3) if found else ()
 
 
 def _fewer(
@@ -306,9 +327,14 @@ class MultiDeckSolver:
             pairs &= ~(1 << (wild - 1))
         if pairs:
             set_choices = _SET_CHOICES
+            most_of = _MOST
             fewer = _FEWER
-            if len(set_choices) > _CHOICES_MAX or len(fewer) > _CHOICES_MAX:
+            if (
+                len(set_choices) > _CHOICES_MAX or len(fewer) > _CHOICES_MAX
+                or len(most_of) > _CHOICES_MAX
+            ):
                 set_choices.clear()
+                most_of.clear()
                 fewer.clear()
             set_rules = self.set_rules
             near = self._near(jokers)
@@ -325,14 +351,17 @@ class MultiDeckSolver:
             n1 = (v1 & 1) + (v1 >> 13 & 1) + (v1 >> 26 & 1) + (v1 >> 39 & 1)
             n2 = (v2 & 1) + (v2 >> 13 & 1) + (v2 >> 26 & 1) + (v2 >> 39 & 1)
             n3 = (v3 & 1) + (v3 >> 13 & 1) + (v3 >> 26 & 1) + (v3 >> 39 & 1)
-            ck = (jokers << 12 | n3 << 9 | n2 << 6 | n1 << 3 | n0) << 8 | set_rules
-            choice = set_choices.get(ck)
-            if choice is None:
-                choice = set_choices[ck] = _set_options(
-                    (n0, n1, n2, n3), self.distinct, self.set_max, jokers
-                )
-            options, most = choice
-            if options:
+            ck = (n3 << 9 | n2 << 6 | n1 << 3 | n0) << 8 | set_rules
+            options = set_choices.get(ck)
+            if options is None:
+                options = set_choices[ck] = _set_options(
+                    (n0, n1, n2, n3), self.distinct, self.set_max, _ANY_JOKERS
+                )[0]
+            mk = ck << 5 | jokers
+            most = most_of.get(mk)
+            if most is None:
+                most = most_of[mk] = _most(options, jokers)
+            if most:  # some option within the jokers
                 dead = 0
                 if n0 == 1 and not held[0] & near[r]:
                     dead = 1
@@ -344,7 +373,7 @@ class MultiDeckSolver:
                     dead |= 8
                 alone = True
                 if dead:
-                    fk = ck << 4 | dead
+                    fk = (ck << 1 | dominate) << 4 | dead
                     kept = fewer.get(fk)
                     if kept is None:
                         kept = fewer[fk] = _fewer(options, dead, dominate)
