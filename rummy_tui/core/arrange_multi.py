@@ -264,7 +264,7 @@ class MultiDeckSolver:
         self.jokers = 0
         self.cap_k = 0
         self.memo: dict[int, tuple[int, ...]] = {}
-        self.hows: dict[int, tuple[int, ...]] = {}  # how each entry of a table is made
+        self.hows: dict[int, tuple[int, ...]] = {}  # each table with how its entries are made
         self.makes: dict[int, int] = {}
         self.reach: list[tuple[int, int, int, int]] = []
         self._walk_best = 0
@@ -517,13 +517,15 @@ class MultiDeckSolver:
     def _table(self, key: int) -> tuple[int, ...]:
         found = self.memo.get(key)
         if found is None:
-            found, self.hows[key] = self.fam.made(key, self.cap_k)
+            made = self.fam.made(key, self.cap_k)
+            found = made[: len(made) >> 1]
+            self.hows[key] = made
             self.memo[key] = found
             if self.declaration:  # what some entry of it makes (aux bits, or-ed)
-                made = 0
+                makes = 0
                 for e in found:
-                    made |= e
-                self.makes[key] = made & 7
+                    makes |= e
+                self.makes[key] = makes & 7
         return found
 
     def _combine(self, tables: list[Table], used: int, aux: int) -> tuple[int, Table] | None:
@@ -667,7 +669,8 @@ class MultiDeckSolver:
                 continue
             base = 13 * s
             e = entries[s]
-            how = self.hows[key][self.memo[key].index(e)]
+            made = self.hows[key]
+            how = made[(len(made) >> 1) + self.memo[key].index(e)]
             rest = key
             while how:
                 m = how & SUIT

@@ -13,8 +13,9 @@ leave the rest as deadwood, as packed ints ``cost << COST | jokers << 8 | aux``:
   pure; elsewhere, the room the runs leave for spare jokers, in unary (capped at ``ROOM``).
 
 Only Pareto-optimal entries are kept: no other entry is as cheap with no more jokers and at
-least as much ``aux``. Beside the entries, a table keeps how each is made (its runs' 13-bit
-masks packed in one int), so the search reads the runs back instead of searching again.
+least as much ``aux``. After the entries, a table keeps how each is made (its runs' 13-bit
+masks packed in one int), in the same tuple (``Made``), so the search reads the runs back
+instead of searching again.
 
 A table is made once, in one of four ways:
 
@@ -31,8 +32,8 @@ A table is made once, in one of four ways:
 
 A lookup never asks for more jokers than two a natural card (three a wild card): more never
 helps, and small patterns then share one table whatever the hand holds. Tables are tuples of
-ints, so the garbage collector soon stops scanning them, and they live in one bounded cache
-(two generations: a full one is dropped whole).
+ints, one a table, so the garbage collector soon stops scanning them, and they live in one
+bounded cache (two generations: a full one is dropped whole).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ ROOM: Final = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
 FULL_ROOM: Final = (1 << ROOM) - 1
 EMPTY: Final = (0,)
-EMPTY_MADE: Final = (EMPTY, (0,))
+EMPTY_MADE: Final = (0, 0)
 MAX_JOKERS: Final = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
 POP: Final = [m.bit_count() for m in range(1 << 13)]
@@ -144,25 +145,30 @@ _FAMILIES: dict[tuple, "Family"] = {}
 def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
     how each is made (of equal entries, the first)."""
-    return pareto_packed([(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows)
+    made = pareto_packed([(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows)
+    n = len(made) >> 1
+    return made[:n], made[n:]
 
 
 AT: Final = 20
 """Shift of a candidate entry packed for :func:`pareto_packed` (below it, its index)."""
 INDEX: Final = (1 << AT) - 1
 
+Made = tuple[int, ...]
+"""A suit's table and how each entry is made, in one tuple (one object for the garbage
+collector to track, not three): its ``n`` entries, then their ``n`` ways."""
 
-def pareto_packed(
-    order: list[int], hows: list[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+
+def pareto_packed(order: list[int], hows: list[int]) -> Made:
     """:func:`pareto` of candidates packed as ``(entry ^ 0xFF) << AT | index`` (the index of
     its way in ``hows``): sorted as plain ints, they come cheapest first, then fewest jokers,
     then the most aux (its bits flipped), then first made, so an entry is only ever beaten by
     one before it. The table builders pack their candidates as they make them (compiled, no
-    second list of boxed ints to make); ``order`` is sorted in place."""
+    second list of boxed ints to make); ``order`` is sorted in place. Returns a :data:`Made`
+    table."""
     n = len(order)
     if n == 1:
-        return ((order[0] >> AT) ^ 0xFF,), (hows[order[0] & INDEX],)
+        return ((order[0] >> AT) ^ 0xFF, hows[order[0] & INDEX])
     if n == 2:  # (a sixth of the calls: no sort)
         x, y = order
         if y < x:
@@ -170,8 +176,8 @@ def pareto_packed(
         e = (x >> AT) ^ 0xFF
         f = (y >> AT) ^ 0xFF
         if f == e or ((e >> 8 & KMASK) <= (f >> 8 & KMASK) and not f & ~e & 0xFF):
-            return (e,), (hows[x & INDEX],)
-        return (e, f), (hows[x & INDEX], hows[y & INDEX])
+            return (e, hows[x & INDEX])
+        return (e, f, hows[x & INDEX], hows[y & INDEX])
     kept: list[int] = []
     kept_how: list[int] = []
     order.sort()
@@ -190,7 +196,8 @@ def pareto_packed(
         else:
             kept.append(e)
             kept_how.append(hows[x & INDEX])
-    return tuple(kept), tuple(kept_how)
+    kept.extend(kept_how)
+    return tuple(kept)
 
 
 class Family:
@@ -309,11 +316,12 @@ class Family:
 
     def table(self, key: int, jokers: int) -> tuple[int, ...]:
         """The Pareto table of a suit pattern, when the hand holds ``jokers`` jokers."""
-        return self.made(key, jokers)[0]
+        made = self.made(key, jokers)
+        return made[: len(made) >> 1]
 
-    def made(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The table of a suit pattern and how each entry is made: its runs' 13-bit masks,
-        packed 13 bits apart, the lowest run first."""
+    def made(self, key: int, jokers: int) -> Made:
+        """The table of a suit pattern and how each entry is made (its runs' 13-bit masks,
+        packed 13 bits apart, the lowest run first), as one :data:`Made` tuple."""
         if not key:
             return EMPTY_MADE
         fam = self if key & self.wild_bit else self.plain
@@ -345,7 +353,10 @@ class Family:
                     if not fam.wrap and POP[key & SUIT] >= 11:
                         # 11 ranks or more: one pass over the ranks beats the subsets (below
                         # that, the subsets' tables shared with other patterns win)
-                        found = pareto(*suit_entries(fam, key, jokers))
+                        cand, hows = suit_entries(fam, key, jokers)
+                        found = pareto_packed(
+                            [(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows
+                        )
                     else:
                         found = fam._compute(key, jokers)
                 else:
@@ -386,9 +397,7 @@ class Family:
                 blocks[0] |= blocks.pop()
         return blocks
 
-    def _sum(
-        self, parts: list[tuple[tuple[int, ...], tuple[int, ...]]], jokers: int
-    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _sum(self, parts: list[Made], jokers: int) -> Made:
         """The table of blocks together: each entry of one with each of the other. A block
         with one entry (most of them: a card no run can use) is added to every entry."""
         comb = self.comb
@@ -398,58 +407,64 @@ class Family:
         shift = 0
         many = []
         for part in parts:
-            entries = part[0]
-            if len(entries) == 1:
-                e = entries[0]
+            if len(part) == 2:
+                e = part[0]
                 fixed += e & ~0xFF
                 fixed_aux = comb[fixed_aux][e & 0xFF]
-                h = part[1][0]
+                h = part[1]
                 if h:
                     fixed_how |= h << shift
                     shift += 13 * ((h.bit_length() + 12) // 13)
             else:
                 many.append(part)
         if not many:
-            return (fixed | fixed_aux,), (fixed_how,)
-        entries, hows = many[0]
-        for more, more_hows in many[1:]:
+            return (fixed | fixed_aux, fixed_how)
+        made = many[0]
+        for more in many[1:]:
             cand: list[int] = []
             cand_hows: list[int] = []
-            for i, e in enumerate(entries):
+            n = len(made) >> 1
+            n_more = len(more) >> 1
+            for i in range(n):
+                e = made[i]
                 ek = e >> 8 & KMASK
                 ec = e >> COST
-                h = hows[i]
+                h = made[n + i]
                 at = 13 * ((h.bit_length() + 12) // 13)
                 ea = e & 0xFF
-                for j, f in enumerate(more):
+                for j in range(n_more):
+                    f = more[j]
                     k = ek + (f >> 8 & KMASK)
                     if k <= jokers:
                         e2 = (ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF]
                         cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
-                        cand_hows.append(h | more_hows[j] << at)
-            entries, hows = pareto_packed(cand, cand_hows)
+                        cand_hows.append(h | more[n_more + j] << at)
+            made = pareto_packed(cand, cand_hows)
         if not fixed and not fixed_aux and not fixed_how:
-            return entries, hows
+            return made
         fixed_k = fixed >> 8 & KMASK
         cand = []
         cand_hows = []
-        for i, e in enumerate(entries):
+        n = len(made) >> 1
+        for i in range(n):
+            e = made[i]
             if (e >> 8 & KMASK) + fixed_k <= jokers:
                 e2 = e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux]
                 cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
-                h = hows[i]
+                h = made[n + i]
                 cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
         return pareto_packed(cand, cand_hows)
 
-    def _wild(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _wild(self, key: int, jokers: int) -> Made:
         """The table of a pattern holding the wild rank: one copy of it is a joker (free,
         already in the pool), or itself in a pure sequence (one joker from the pool), or alone
         with two jokers (three); the rest is looked up without it, mostly in the plain
         family's tables, which every wild rank shares."""
         w = self.wild_bit
-        sub, sub_how = self.made(take4(key, w), jokers)
-        cand = [(e ^ 0xFF) << AT | i for i, e in enumerate(sub)]
-        hows = list(sub_how)
+        sub = self.made(take4(key, w), jokers)
+        n = len(sub) >> 1
+        cand = [(sub[i] ^ 0xFF) << AT | i for i in range(n)]
+        hows = list(sub[n:])
         declaration = self.declaration
         for m, cost, length in self._around_wild(key & SUIT, jokers):
             if declaration:
@@ -482,14 +497,15 @@ class Family:
             out[self.wild_bit] = (self.wild_bit, 3, 3)
         return list(out.values())
 
-    def _compute(self, key: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _compute(self, key: int, jokers: int) -> Made:
         q1 = key & SUIT
         low = q1 & -q1
         r = low.bit_length() - 1
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
-        sub, sub_how = self.made(take4(key, low), jokers)
-        cand = [(e + here ^ 0xFF) << AT | i for i, e in enumerate(sub)]
-        hows = list(sub_how)
+        sub = self.made(take4(key, low), jokers)
+        n = len(sub) >> 1
+        cand = [(sub[i] + here ^ 0xFF) << AT | i for i in range(n)]
+        hows = list(sub[n:])
         for opt in self.run_options(r, q1, jokers):
             self._with_run(key, opt >> 12, opt & 0xF, opt >> 4 & 0xFF, jokers, cand, hows)
         return pareto_packed(cand, hows)
@@ -501,14 +517,16 @@ class Family:
         """Add to ``cand`` (packed for :func:`pareto_packed`; how each is made, to ``hows``)
         every entry of the table of the pattern ``key`` less the run ``m``, with that run:
         ``cost`` jokers from the pool, and its ``aux``."""
-        sub, sub_how = self.made(take4(key, m), jokers)
+        sub = self.made(take4(key, m), jokers)
         comb = self.comb
-        for i, e in enumerate(sub):
+        n = len(sub) >> 1
+        for i in range(n):
+            e = sub[i]
             k = (e >> 8 & KMASK) + cost
             if k <= jokers:
                 e2 = (e >> COST) << COST | k << 8 | comb[e & 0xFF][aux]
                 cand.append((e2 ^ 0xFF) << AT | len(hows))
-                hows.append(sub_how[i] << 13 | m)
+                hows.append(sub[n + i] << 13 | m)
 
 
 def family(
