@@ -145,49 +145,44 @@ _FAMILIES: dict[tuple, "Family"] = {}
 def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The entries no other entry beats (as cheap, no more jokers, at least as much aux), and
     how each is made (of equal entries, the first)."""
-    made = pareto_packed([(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows)
+    made = pareto_flipped([e ^ 0xFF for e in cand], hows)
     n = len(made) >> 1
     return made[:n], made[n:]
 
-
-AT: Final = 20
-"""Shift of a candidate entry packed for :func:`pareto_packed` (below it, its index)."""
-INDEX: Final = (1 << AT) - 1
 
 Made = tuple[int, ...]
 """A suit's table and how each entry is made, in one tuple (one object for the garbage
 collector to track, not three): its ``n`` entries, then their ``n`` ways."""
 
 
-def pareto_packed(order: list[int], hows: list[int]) -> Made:
-    """:func:`pareto` of candidates packed as ``(entry ^ 0xFF) << AT | index`` (the index of
-    its way in ``hows``): sorted as plain ints, they come cheapest first, then fewest jokers,
-    then the most aux (its bits flipped), then first made, so an entry is only ever beaten by
-    one before it. The table builders pack their candidates as they make them (compiled, no
-    second list of boxed ints to make); ``order`` is sorted in place. Returns a :data:`Made`
-    table."""
-    n = len(order)
+def pareto_flipped(cand: list[int], hows: list[int]) -> Made:
+    """:func:`pareto` of candidates given with their aux bits flipped (``entry ^ 0xFF``), as
+    the table builders make them: sorted as plain ints, they come cheapest first, then fewest
+    jokers, then the most aux, so an entry is only ever beaten by one before it. (An entry is
+    under 2**30: Python sorts such ints fastest.) Returns a :data:`Made` table."""
+    n = len(cand)
     if n == 1:
-        return ((order[0] >> AT) ^ 0xFF, hows[order[0] & INDEX])
+        return (cand[0] ^ 0xFF, hows[0])
     if n == 2:  # (a sixth of the calls: no sort)
-        x, y = order
+        x, y = cand
+        hx, hy = hows
         if y < x:
-            x, y = y, x
-        e = (x >> AT) ^ 0xFF
-        f = (y >> AT) ^ 0xFF
+            x, y, hx, hy = y, x, hy, hx
+        e = x ^ 0xFF
+        f = y ^ 0xFF
         if f == e or ((e >> 8 & KMASK) <= (f >> 8 & KMASK) and not f & ~e & 0xFF):
-            return (e, hows[x & INDEX])
-        return (e, f, hows[x & INDEX], hows[y & INDEX])
+            return (e, hx)
+        return (e, f, hx, hy)
     kept: list[int] = []
     kept_how: list[int] = []
+    order = cand[:]
     order.sort()
     last = -1
     for x in order:
-        y = x >> AT
-        if y == last:
+        if x == last:
             continue  # equal to the entry before it
-        last = y
-        e = y ^ 0xFF
+        last = x
+        e = x ^ 0xFF
         k = e >> 8 & KMASK
         a = e & 0xFF
         for f in kept:
@@ -195,7 +190,7 @@ def pareto_packed(order: list[int], hows: list[int]) -> Made:
                 break
         else:
             kept.append(e)
-            kept_how.append(hows[x & INDEX])
+            kept_how.append(hows[cand.index(x)])  # of equal entries, the first made
     kept.extend(kept_how)
     return tuple(kept)
 
@@ -354,9 +349,7 @@ class Family:
                         # 11 ranks or more: one pass over the ranks beats the subsets (below
                         # that, the subsets' tables shared with other patterns win)
                         cand, hows = suit_entries(fam, key, jokers)
-                        found = pareto_packed(
-                            [(e ^ 0xFF) << AT | i for i, e in enumerate(cand)], hows
-                        )
+                        found = pareto_flipped([e ^ 0xFF for e in cand], hows)
                     else:
                         found = fam._compute(key, jokers)
                 else:
@@ -437,9 +430,9 @@ class Family:
                     k = ek + (f >> 8 & KMASK)
                     if k <= jokers:
                         e2 = (ec + (f >> COST)) << COST | k << 8 | comb[ea][f & 0xFF]
-                        cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
+                        cand.append(e2 ^ 0xFF)
                         cand_hows.append(h | more[n_more + j] << at)
-            made = pareto_packed(cand, cand_hows)
+            made = pareto_flipped(cand, cand_hows)
         if not fixed and not fixed_aux and not fixed_how:
             return made
         fixed_k = fixed >> 8 & KMASK
@@ -450,10 +443,10 @@ class Family:
             e = made[i]
             if (e >> 8 & KMASK) + fixed_k <= jokers:
                 e2 = e + fixed & ~0xFF | comb[e & 0xFF][fixed_aux]
-                cand.append((e2 ^ 0xFF) << AT | len(cand_hows))
+                cand.append(e2 ^ 0xFF)
                 h = made[n + i]
                 cand_hows.append(h | fixed_how << 13 * ((h.bit_length() + 12) // 13))
-        return pareto_packed(cand, cand_hows)
+        return pareto_flipped(cand, cand_hows)
 
     def _wild(self, key: int, jokers: int) -> Made:
         """The table of a pattern holding the wild rank: one copy of it is a joker (free,
@@ -463,7 +456,7 @@ class Family:
         w = self.wild_bit
         sub = self.made(take4(key, w), jokers)
         n = len(sub) >> 1
-        cand = [(sub[i] ^ 0xFF) << AT | i for i in range(n)]
+        cand = [sub[i] ^ 0xFF for i in range(n)]
         hows = list(sub[n:])
         declaration = self.declaration
         for m, cost, length in self._around_wild(key & SUIT, jokers):
@@ -472,7 +465,7 @@ class Family:
             else:
                 aux = (1 << min(ROOM, 13 - length)) - 1
             self._with_run(key, m, cost, aux, jokers, cand, hows)
-        return pareto_packed(cand, hows)
+        return pareto_flipped(cand, hows)
 
     def _around_wild(self, held: int, jokers: int) -> list[tuple[int, int, int]]:
         """The runs a wild card plays itself in, as (13-bit mask, jokers from the pool,
@@ -504,17 +497,17 @@ class Family:
         here = 0 if low & self.wild_bit else self.rank_cost[r] << COST
         sub = self.made(take4(key, low), jokers)
         n = len(sub) >> 1
-        cand = [(sub[i] + here ^ 0xFF) << AT | i for i in range(n)]
+        cand = [sub[i] + here ^ 0xFF for i in range(n)]
         hows = list(sub[n:])
         for opt in self.run_options(r, q1, jokers):
             self._with_run(key, opt >> 12, opt & 0xF, opt >> 4 & 0xFF, jokers, cand, hows)
-        return pareto_packed(cand, hows)
+        return pareto_flipped(cand, hows)
 
     def _with_run(
         self, key: int, m: int, cost: int, aux: int, jokers: int, cand: list[int],
         hows: list[int],
     ) -> None:
-        """Add to ``cand`` (packed for :func:`pareto_packed`; how each is made, to ``hows``)
+        """Add to ``cand`` (flipped for :func:`pareto_flipped`; how each is made, to ``hows``)
         every entry of the table of the pattern ``key`` less the run ``m``, with that run:
         ``cost`` jokers from the pool, and its ``aux``."""
         sub = self.made(take4(key, m), jokers)
@@ -525,7 +518,7 @@ class Family:
             k = (e >> 8 & KMASK) + cost
             if k <= jokers:
                 e2 = (e >> COST) << COST | k << 8 | comb[e & 0xFF][aux]
-                cand.append((e2 ^ 0xFF) << AT | len(hows))
+                cand.append(e2 ^ 0xFF)
                 hows.append(sub[n + i] << 13 | m)
 
 
