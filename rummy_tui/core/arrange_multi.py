@@ -13,7 +13,9 @@ It has the shape of the one-deck search (core/arrange.py):
    Lone cards (no other natural of their suit near enough to share a run) of one rank are
    alike, so only one of the options that differ in which of them they take is tried, and
    where no declaration is at stake the option taking the most of them wins (``_fewer``).
-   Once the suits' tables together cannot make an Indian declaration, no set below can.
+   Once the suits' tables together cannot make an Indian declaration, no set below can. Both
+   tests (the declaration, and the cost bound of step 3) are first made on what the suits'
+   tables were before a set took its cards, so a set choice they rule out makes no tables.
 3. What is left of each suit is looked up in its table (core/arrange_tables.py): the best
    deadwood cost for each number of jokers the runs take, with the Indian sequences made (or
    the room left for spare jokers). Combining the four suits adds the one-entry suits and
@@ -264,7 +266,7 @@ class MultiDeckSolver:
         self.jokers = 0
         self.cap_k = 0
         self.memo: dict[int, tuple[int, ...]] = {}
-        self.hows: dict[int, tuple[int, ...]] = {}  # each table with how its entries are made
+        self.hows: dict[int, tuple[int, ...]] = {}  # each table, then how its entries are made
         self.makes: dict[int, int] = {}
         self.reach: list[tuple[int, int, int, int]] = []
         self._walk_best = 0
