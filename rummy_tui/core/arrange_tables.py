@@ -51,7 +51,6 @@ LAYERS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 ROOM: Final = 7
 """Room for spare jokers is counted up to this (a hand holds at most 6 Remigio jokers)."""
 FULL_ROOM: Final = (1 << ROOM) - 1
-EMPTY: Final = (0,)
 EMPTY_MADE: Final = (0, 0)
 MAX_JOKERS: Final = 14
 """No hand holds more (the search is asked about 14 cards at most)."""
