@@ -58,7 +58,6 @@ suit those within the jokers take (:func:`_most`), and the options worth trying
 (:func:`_fewer`): by its copies per suit, the rules (``set_rules``), then the jokers, or the
 dead suits; packed ints, bounded."""
 _CHOICES_MAX: Final = 4096
-_ANY_JOKERS: Final = 99
 
 _SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
 
@@ -94,11 +93,11 @@ def _span(ranks: int, kinds: tuple[str, ...]) -> int:
 
 
 def _set_options(
-    counts: tuple[int, ...], distinct: bool, set_max: int | None, jokers: int
-) -> tuple[tuple[SetOption, ...], tuple[int, ...]]:
+    counts: tuple[int, ...], distinct: bool, set_max: int | None
+) -> tuple[SetOption, ...]:
     """Ways to send copies of one rank to sets, as (jokers, what it takes out of each suit's
     pattern (its top layers, for the ace: shifted to the rank), copies per suit, sizes of the
-    sets); and the most copies of each suit any of them takes.
+    sets), fewest jokers first (:func:`_most` reads what those within the jokers take).
 
     Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
     filled evenly, and a set of two takes a joker. Otherwise one set takes them all (or as few
@@ -123,12 +122,10 @@ def _set_options(
                     need = 3 * m - n
                     if need < 0:
                         need = 0
-                    if need <= jokers:
-                        code = u0 << 9 | u1 << 6 | u2 << 3 | u3
-                        found.append((need << 6 | 63 - n) << 12 | code)
+                    code = u0 << 9 | u1 << 6 | u2 << 3 | u3
+                    found.append((need << 6 | 63 - n) << 12 | code)
     found.sort()
     options = []
-    most = [0, 0, 0, 0]
     for x in found:
         u = (x >> 9 & 7, x >> 6 & 7, x >> 3 & 7, x & 7)
         n = 63 - (x >> 12 & 63)
@@ -139,10 +136,7 @@ def _set_options(
         options.append(
             (x >> 18, (_TOP[c0][u[0]], _TOP[c1][u[1]], _TOP[c2][u[2]], _TOP[c3][u[3]]), u, m)
         )
-        for s in range(4):
-            if u[s] > most[s]:
-                most[s] = u[s]
-    return tuple(options), tuple(most)
+    return tuple(options)
 
 
 def _most(options: tuple[SetOption, ...], jokers: int) -> tuple[int, ...]:
@@ -357,8 +351,8 @@ class MultiDeckSolver:
             options = set_choices.get(ck)
             if options is None:
                 options = set_choices[ck] = _set_options(
-                    (n0, n1, n2, n3), self.distinct, self.set_max, _ANY_JOKERS
-                )[0]
+                    (n0, n1, n2, n3), self.distinct, self.set_max
+                )
             mk = ck << 5 | jokers
             most = most_of.get(mk)
             if most is None:
