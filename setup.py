@@ -1,7 +1,8 @@
 """Compile the arrangement search with mypyc when the package is built (issue 10).
 
 Everything else about the package is in pyproject.toml. The search's five modules
-(``rummy_tui/core/arrange*.py``) are plain, fully typed Python. A build of the package (``pip
+(``rummy_tui/core/arrange/*.py`` but its ``__init__``, which only names what they export)
+are plain, fully typed Python. A build of the package (``pip
 install .``, a wheel) also compiles them with mypyc, which comes with mypy (a build
 requirement), into C extension modules beside the sources; Python imports those first, and
 the search runs two and a half to three times as fast (bench/README.md).
@@ -25,11 +26,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "rummy_tui/core/arrange.py",
-    "rummy_tui/core/arrange_build.py",
-    "rummy_tui/core/arrange_multi.py",
-    "rummy_tui/core/arrange_runs.py",
-    "rummy_tui/core/arrange_tables.py",
+    "rummy_tui/core/arrange/build.py",
+    "rummy_tui/core/arrange/multi.py",
+    "rummy_tui/core/arrange/runs.py",
+    "rummy_tui/core/arrange/search.py",
+    "rummy_tui/core/arrange/tables.py",
 ]
 # commands that build a wheel or install one; not sdist or metadata, and not an editable
 # install, whose extensions would be built into the checkout and go stale as it is edited

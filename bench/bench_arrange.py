@@ -301,13 +301,13 @@ def time_openspiel(warm: list[list[str]], timed: list[list[str]]):
 def what_is_timed() -> str:
     """Which rummy_tui the timings are of: where it is, and whether its search is compiled."""
     out = subprocess.run(
-        [sys.executable, "-c", "import rummy_tui.core.arrange_multi as m; print(m.__file__)"],
+        [sys.executable, "-c", "import rummy_tui.core.arrange.multi as m; print(m.__file__)"],
         capture_output=True, text=True, check=True,
         cwd=HERE,
         env=dict(os.environ, PYTHONPATH="" if "--installed" in sys.argv else str(HERE.parent)),
     ).stdout.strip()
     kind = "compiled with mypyc" if out.endswith((".so", ".pyd")) else "pure Python"
-    return f"rummy_tui at {Path(out).parent.parent.parent} (search {kind})"
+    return f"rummy_tui at {Path(out).parents[3]} (search {kind})"
 
 
 def stats(times: list[float]) -> tuple[float, float, float]:

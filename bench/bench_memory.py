@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 CHILD = r"""
 import json, resource, sys, time, tracemalloc
 sys.path.insert(0, sys.argv[1])
-from rummy_tui.core import arrange, arrange_tables
+from rummy_tui.core.arrange import search as arrange, tables as arrange_tables
 from rummy_tui.core.simulate import simulate
 variant, players, bots = sys.argv[2], int(sys.argv[3]), sys.argv[4]
 counts = sorted(int(g) for g in sys.argv[5].split(","))

@@ -24,7 +24,7 @@ def arrange(cards: Any, variant: str, wild: Any = None, **rules: Any) -> "Arrang
     """
     global _arrange
     if _arrange is None:  # imported on first use, then kept: a call costs microseconds
-        from .core.arrange import arrange as _arrange
+        from .core.library import arrange as _arrange
     return _arrange(cards, variant, wild, **rules)
 
 

@@ -21,7 +21,7 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
-from ..core.arrange import arrange
+from ..core.library import arrange
 from . import command, quote
 
 

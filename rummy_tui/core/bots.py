@@ -249,7 +249,7 @@ def _finish(
 
 
 _COST_W = 64
-"""The arrangement search's cost of a deadwood card: value * 64 + 1 (core/arrange.py)."""
+"""The arrangement search's cost of a deadwood card: value * 64 + 1 (core/arrange/search.py)."""
 
 
 def _may_finish(

@@ -1,7 +1,8 @@
 """What a rule set tells the arrangement search about a hand, and the rules core's one error.
 
 A leaf module (it imports only cards and melds), so that the arrangement search
-(``core/arrange.py``) and the variant modules both build on it without importing each other.
+(``core/arrange/``) and the variant modules both build on it without importing each other:
+the variants make the rules, and hand them to the search.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class HandRules:
     """Printed jokers in the variant's largest deck."""
     hand_size: int = 10
     """Cards a player holds between turns (the closing hand size in Remigio)."""
+    plain_values: tuple[int, ...] | None = None
+    """With a wild rank (Indian): the card values the same rules give without one. The
+    search then shares the tables of suits without the wild rank across wild ranks."""
 
     def value(self, card: int) -> int:
         return self.values[card]

@@ -1,4 +1,4 @@
-"""The multi-deck search's suit tables (core/arrange_tables.py, core/arrange_runs.py): the one
+"""The multi-deck search's suit tables (core/arrange/tables.py, core/arrange/runs.py): the one
 pass over the ranks gives the same tables as the subsets, blocks join over the corner only
 where runs may, long suits agree with the brute-force reference, and the rules' lines do not
 leak from one rule set into another."""
@@ -10,10 +10,10 @@ import random
 import pytest
 
 from rummy_tui import arrange
-from rummy_tui.core import arrange as arrange_module
+from rummy_tui.core.arrange import search as arrange_module
 from rummy_tui.core.arrange import best_arrangement
-from rummy_tui.core.arrange_runs import suit_entries
-from rummy_tui.core.arrange_tables import pareto
+from rummy_tui.core.arrange.runs import suit_entries
+from rummy_tui.core.arrange.tables import pareto
 from rummy_tui.core.cards import parse_cards
 from rummy_tui.core.hand_rules import relaxed
 from rummy_tui.core.variants import hand_rules

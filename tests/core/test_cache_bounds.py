@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rummy_tui.core import arrange, arrange_tables
-from rummy_tui.core import hand_rules as hand_rules_module
-from rummy_tui.core.arrange_tables import TableCache
+from rummy_tui.core import hand_rules as hand_rules_module, library
+from rummy_tui.core.arrange import search as arrange, tables as arrange_tables
+from rummy_tui.core.arrange.tables import TableCache
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.registry import hand_rules
 
@@ -62,11 +62,11 @@ def test_the_solvers_and_rule_sets_are_bounded(monkeypatch):
     # this hand has no declaration, so it counts the cap: each answer came from its own rules
     assert penalties == list(range(60, 72))
 
-    monkeypatch.setattr(arrange, "_RULES_CACHE", {})
-    monkeypatch.setattr(arrange, "_RULES_MAX", 4)
+    monkeypatch.setattr(library, "_RULES_CACHE", {})
+    monkeypatch.setattr(library, "_RULES_MAX", 4)
     for wild in range(1, 14):
-        arrange.arrange("AS 2S 3S 7H 7D", "indian", wild=wild)
-        assert len(arrange._RULES_CACHE) <= 4
+        library.arrange("AS 2S 3S 7H 7D", "indian", wild=wild)
+        assert len(library._RULES_CACHE) <= 4
 
 
 def test_the_bots_relaxed_rules_are_bounded(monkeypatch):

@@ -114,6 +114,7 @@ def hand_rules(wild: int | None = None, decks: int = 2) -> HandRules:
     wild: pass ``wild=1``. Wild cards and printed jokers are worth 0.
     """
     values = value_table(ace=10, two_to_ten=None, face=10, joker=0)
+    plain = tuple(values) if wild is not None else None
     if wild is not None:
         for suit in range(4):
             values[suit * 13 + wild - 1] = 0
@@ -128,6 +129,7 @@ def hand_rules(wild: int | None = None, decks: int = 2) -> HandRules:
         max_copies=decks,
         max_jokers=decks,
         hand_size=13,
+        plain_values=plain,
     )
 
 

@@ -1,6 +1,6 @@
 """The arrangement search for several decks, jokers and wild cards (Remigio, Fournier, Indian).
 
-It has the shape of the one-deck search (core/arrange.py):
+It has the shape of the one-deck search (core/arrange/search.py):
 
 1. The hand is four layered 52-bit masks (cards held at least once, twice, ...); printed jokers
    and Indian wild cards are a count of jokers. A wild card may instead play as itself in a
@@ -16,14 +16,14 @@ It has the shape of the one-deck search (core/arrange.py):
    Once the suits' tables together cannot make an Indian declaration, no set below can. Both
    tests (the declaration, and the cost bound of step 3) are first made on what the suits'
    tables were before a set took its cards, so a set choice they rule out makes no tables.
-3. What is left of each suit is looked up in its table (core/arrange_tables.py): the best
+3. What is left of each suit is looked up in its table (core/arrange/tables.py): the best
    deadwood cost for each number of jokers the runs take, with the Indian sequences made (or
    the room left for spare jokers). Combining the four suits adds the one-entry suits and
    tries the others depth first, cheapest entries first (a sum over (jokers, aux) states when
    the tables are big); a state that cannot meet the Indian declaration is never counted, and
    a set choice whose cheapest suits already cost more than the best found is skipped.
 4. The best choice keeps its four table entries; each entry says which runs make it, so the
-   arrangement is read back directly (core/arrange_build.py).
+   arrangement is read back directly (core/arrange/build.py).
 """
 
 from __future__ import annotations
@@ -31,11 +31,10 @@ from __future__ import annotations
 import gc
 from typing import Any, Final
 
-from .arrange_build import Built, build
-from .arrange_tables import COST, FULL_ROOM, KMASK, POP, SUIT, family, take4
-from .cards import ALL_CARDS, JOKER, Card
-from .hand_rules import HandRules, RuleError
-from .registry import title_of
+from .build import Built, build
+from .tables import COST, FULL_ROOM, KMASK, POP, SUIT, family, take4
+from ..cards import ALL_CARDS, JOKER, Card
+from ..hand_rules import HandRules, RuleError
 
 _W: Final = 64
 _INF: Final = 1 << 60
@@ -44,7 +43,7 @@ SetOption = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int], int
 """How one rank's copies go to sets: (jokers, what it takes out of each suit's pattern,
 copies per suit, sets)."""
 Table = tuple[int, ...]
-"""A suit's table: packed entries, cheapest first (core/arrange_tables.py)."""
+"""A suit's table: packed entries, cheapest first (core/arrange/tables.py)."""
 Choice = tuple[list[tuple[int, tuple[int, int, int, int], int]], list[int], tuple[int, ...]]
 """The best choice found: the sets (rank, copies per suit, sets), the four suits' patterns
 left and the entry of each suit's table taken."""
@@ -721,8 +720,9 @@ def _floor(t: Table, room: int, reach: int) -> int:
     return f if f > 0 else 0
 
 
-def check_copies(hand: list[Card], hr: HandRules) -> None:
-    """Raise a RuleError naming a card the hand holds more copies of than the decks do."""
+def check_copies(hand: list[Card], hr: HandRules, title: str = "") -> None:
+    """Raise a RuleError naming a card the hand holds more copies of than the decks do
+    (``title``: the rule set's name, for the message)."""
     counts: dict[Card, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -731,7 +731,7 @@ def check_copies(hand: list[Card], hr: HandRules) -> None:
         if n > most:
             what = "printed jokers" if card == 52 else f"copies of {card.code}"
             raise RuleError(
-                f"{n} {what}, but the {title_of(hr.variant)} deck holds at most {most}"
+                f"{n} {what}, but the {title or hr.variant} deck holds at most {most}"
             )
 
 

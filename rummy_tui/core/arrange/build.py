@@ -1,24 +1,39 @@
 """The arrangement search's results, and how a multi-deck choice becomes one.
 
 :class:`Arrangement` and :class:`ArrangedMeld` are what ``rummy_tui.arrange`` returns (see
-core/arrange.py). :func:`build` takes what core/arrange_multi.py chose (runs, sets, natural
-deadwood, wild cards playing as themselves) and deals out the jokers: into the gaps of the
-runs, onto sets of two, then spares into melds with room (keeping one pure sequence pure),
-else into the deadwood.
+core/arrange/search.py). :func:`build` takes what core/arrange/multi.py chose (runs, sets,
+natural deadwood, wild cards playing as themselves) and deals out the jokers: into the gaps
+of the runs, onto sets of two, then spares into melds with room (keeping one pure sequence
+pure), else into the deadwood.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, Protocol, cast
 
-from .arrange_tables import POP
-from .cards import ALL_CARDS, JOKER, Card
-from .melds import _run_fits
+from .tables import POP
+from ..cards import ALL_CARDS, JOKER, Card
+from ..melds import _run_fits
 
-if TYPE_CHECKING:  # it imports this module
-    from .arrange_multi import MultiDeckSolver
+
+class MultiDeckSolver(Protocol):
+    """What :func:`build` reads of the search that chose (``multi.MultiDeckSolver``, which
+    imports this module: named here by what it holds, so no import goes back up)."""
+
+    hr: Any
+    rules: Any
+    variant: Any
+    values: tuple[int, ...]
+    wild: int | None
+    set_max: int | None
+    declaration: bool
+    cap: int | None
+    lines: list[tuple[int, ...]]
+    spans: list[int]
+    held: tuple[int, int]
+
 
 Special = Literal["flush", "straight_flush", "remigio"]
 

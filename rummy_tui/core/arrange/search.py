@@ -24,8 +24,8 @@ Two searches share the work:
   more", read from a table over the 8192 suit masks. Only the ranks that could be a set *and*
   feed a run are branched on (at most six ways each).
 - several decks, jokers or wild cards (remigio, indian): the same shape, in
-  core/arrange_multi.py. Sets are chosen explicitly, rank by rank; what is left of each suit is
-  looked up in a table keyed on the suit's pattern (counts per rank, core/arrange_tables.py):
+  core/arrange/multi.py. Sets are chosen explicitly, rank by rank; what is left of each suit is
+  looked up in a table keyed on the suit's pattern (counts per rank, core/arrange/tables.py):
   the best deadwood for each number of jokers the runs take, with the Indian sequences made or
   the room left for spare jokers. The four suits combine in a small sum over jokers and those
   states. The tables are tuples of ints in one bounded cache, so the garbage collector has
@@ -40,17 +40,16 @@ from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Any, Final
 
-from .arrange_build import Arrangement, ArrangedMeld
-from .arrange_multi import MultiDeckSolver, check_copies as _check_copies
-from .arrange_tables import TableCache
-from .cards import ALL_CARDS, Card, CardError, parse_card
-from .hand_rules import HandRules, RuleError
-from .registry import hand_rules
+from .build import Arrangement, ArrangedMeld
+from .multi import MultiDeckSolver, check_copies as _check_copies
+from .tables import TableCache
+from ..cards import ALL_CARDS, Card, CardError, parse_card
+from ..hand_rules import HandRules, RuleError
 
 __all__ = [
     "ArrangedMeld",
     "Arrangement",
-    "arrange",
+    "arrange_hand",
     "best_arrangement",
     "MAX_HAND",
 ]
@@ -109,58 +108,28 @@ def _read_hand(cards: Iterable[Any] | str) -> list[Card]:
     return hand
 
 
-_RULES_CACHE: dict[Any, HandRules] = {}
-_RULES_MAX = 256
-"""Rule sets asked for by arrange() (the library and the CLI): the first this many are kept."""
-_PLAIN_RULES: dict[tuple[str, Any], HandRules] = {}
-"""The same, for calls without rule options, by (variant, wild rank as asked)."""
+def arrange_hand(cards: Iterable[Any] | str, rules: HandRules, title: str) -> Arrangement:
+    """The best arrangement of a hand read from card codes (the front door of the library
+    and the CLI, ``core/library.py``, which finds the rules by the variant's name).
 
-
-def _rules_of(variant: str, wild: Any, rules: dict[str, Any]) -> HandRules:
-    if not rules:
-        try:
-            found = _PLAIN_RULES.get((variant, wild))
-        except TypeError:  # an unhashable wild rank: the checks below report it
-            found = None
-        if found is not None:
-            return found
-    wild_asked = wild
-    if isinstance(wild, str) and wild.strip().upper() in ("JK", "JOKER"):
-        wild = 1  # rules-notes: a printed joker as the wild joker card makes aces wild
-    try:
-        key: Any = (variant, wild, tuple(sorted(rules.items())))
-        found = _RULES_CACHE.get(key)
-    except TypeError:  # an unhashable option value: no cache
-        key, found = None, None
-    if found is None:
-        found = hand_rules(variant, wild=wild, **rules)
-        if found.max_copies > 4:
-            raise RuleError("the arrangement search handles at most 4 decks")
-        if key is not None and len(_RULES_CACHE) < _RULES_MAX:
-            _RULES_CACHE[key] = found
-            if not rules and len(_PLAIN_RULES) < _RULES_MAX:
-                _PLAIN_RULES[variant, wild_asked] = found
-    return found
-
-
-def arrange(cards: Iterable[Any] | str, variant: str, wild: Any = None, **rules: Any) -> Arrangement:
-    """The best arrangement of a hand under a variant's rules (the library API and the CLI).
-
-    ``cards``: Card objects, card codes, or one string of codes. ``wild``: the Indian wild rank
-    (``"7"``, ``7``, ``"Q"``; ``"JK"`` means aces). ``rules``: rummy ``ace_high``, remigio
-    ``wrap``, indian ``decks``. Raises ``CardError`` or ``RuleError`` (both ``ValueError``)
-    for an unknown card code, too many copies of a card for the variant's largest deck, an
-    unknown variant, a bad wild rank, an unknown rule, or more than 14 cards.
+    ``cards``: Card objects, card codes, or one string of codes. ``title``: the rule set's
+    name, for the message when the hand holds more copies of a card than its decks do.
+    Raises ``CardError`` or ``RuleError`` (both ``ValueError``) for an unknown card code,
+    too many copies of a card, or more than 14 cards.
     """
-    hr = _rules_of(variant, wild, rules)
     hand = _read_hand(cards)
     if len(hand) > MAX_HAND:
         raise RuleError(f"a hand holds at most {MAX_HAND} cards, got {len(hand)}")
-    found = _SOLVERS.get(id(hr))
-    if found is not None and found[0] is hr and type(found[1]) is _OneDeckSolver:
-        return found[1].solve(hand, False)  # it keeps no search state on itself: no lock
-    with _LOCK:
-        return _solver(hr).solve(hand, False)  # both solvers check the copies as they go
+    try:
+        found = _SOLVERS.get(id(rules))
+        if found is not None and found[0] is rules and type(found[1]) is _OneDeckSolver:
+            return found[1].solve(hand, False)  # it keeps no search state on itself: no lock
+        with _LOCK:
+            return _solver(rules).solve(hand, False)  # both solvers check the copies as they go
+    except RuleError as exc:
+        refused = exc
+    _check_copies(hand, rules, title)  # a copy too many: said with the rule set's name
+    raise refused
 
 
 def best_arrangement(
@@ -217,18 +186,13 @@ def _solver(hr: HandRules) -> Any:
 
 def _multi(hr: HandRules) -> MultiDeckSolver:
     """The multi-deck solver; an Indian one shares the tables of suits without the wild rank
-    with every other wild rank (the values of the variant without a wild rank say how)."""
-    plain = None
+    with every other wild rank (``plain_values``, the values without a wild rank, say how)."""
+    plain = hr.plain_values
     wild = hr.melds.wild_rank
-    if wild is not None:
-        try:
-            values = hand_rules(hr.variant).values
-        except (RuleError, TypeError):
-            values = None
-        if values is not None and all(
-            values[c] == hr.values[c] for c in range(53) if c == 52 or c % 13 + 1 != wild
-        ):
-            plain = values
+    if wild is None or plain is None or not all(
+        plain[c] == hr.values[c] for c in range(53) if c == 52 or c % 13 + 1 != wild
+    ):
+        plain = None
     return MultiDeckSolver(hr, plain)
 
 

@@ -8,7 +8,7 @@ leave the rest as deadwood, as packed ints ``cost << COST | jokers << 8 | aux``:
 - ``cost``: the deadwood cost of the suit's naturals (value * 64 + 1 a card; a wild card left
   out of every run is a joker, so it costs nothing here);
 - ``jokers``: the jokers the runs need (to fill gaps and reach three cards; a wild card playing
-  as itself also takes one from the pool, see arrange_multi);
+  as itself also takes one from the pool, see multi.py);
 - ``aux``: Indian, the runs made (bit 1: one or more, bit 2: two or more) and bit 4: one is
   pure; elsewhere, the room the runs leave for spare jokers, in unary (capped at ``ROOM``).
 
@@ -26,7 +26,7 @@ A table is made once, in one of four ways:
 - a pattern whose held ranks have a gap of more empty ranks than the jokers (no run bridges
   it) is split into blocks, each looked up on its own, and their tables summed: blocks recur
   far more often than whole suits (the king and the ace join where runs go Q-K-A or K-A-2);
-- a pattern of 11 ranks or more is walked once over its ranks (core/arrange_runs.py);
+- a pattern of 11 ranks or more is walked once over its ranks (core/arrange/runs.py);
 - otherwise ``Family._compute`` chooses what the lowest rank does: deadwood, or the lowest
   card of a run (every run within the jokers), and looks up the rest.
 
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .arrange_runs import suit_entries
+from .runs import suit_entries
 
 SUIT: Final = 0x1FFF
 COST: Final = 14

@@ -1,6 +1,6 @@
-"""A suit's table by one pass over its ranks, for long suits (core/arrange_tables.py).
+"""A suit's table by one pass over its ranks, for long suits (core/arrange/tables.py).
 
-The table of a suit pattern is what core/arrange_tables.py defines: every way to lay runs in
+The table of a suit pattern is what core/arrange/tables.py defines: every way to lay runs in
 the suit and leave the rest as deadwood, as Pareto-optimal entries ``cost << COST | jokers << 8
 | aux`` with how each is made. ``Family._compute`` finds it by choosing the run of the lowest
 rank among every subset of the ranks above it; a long suit with a few jokers has thousands of
@@ -24,10 +24,19 @@ of equal entries it may keep another way to make them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-if TYPE_CHECKING:  # it imports this module
-    from .arrange_tables import Family
+
+class Family(Protocol):
+    """What :func:`suit_entries` reads of a table family (``tables.Family``, which imports
+    this module: named here by what it holds, so no import goes back up)."""
+
+    declaration: bool
+    comb: list[list[int]]
+    wild_bit: int
+    dead_cost: tuple[int, ...]
+    high: bool
+
 
 State = tuple[tuple[int, ...], int, int, int]
 """A walk's state: the open runs' codes (sorted), jokers, aux, aces kept for the top."""
