@@ -41,11 +41,13 @@ def turns(variant: str, n: int, games: int, bots: str) -> list[list[float]]:
     import gc
     import random
 
+    from rummy_tui.collector import settle_collector
     from rummy_tui.core.bots import choose_action
     from rummy_tui.core.engine import apply, new_game, view
     from rummy_tui.core.simulate import MAX_ROUND_ACTIONS
     from rummy_tui.core.state import NextRound, PlayerSpec
 
+    settle_collector()  # as the app does before its first game
     in_gc = [0.0, 0.0]  # total CPU ms in collections, start of the current one
 
     def collector(phase: str, info: dict) -> None:

@@ -28,6 +28,8 @@ import json, resource, sys, time, tracemalloc
 sys.path.insert(0, sys.argv[1])
 from rummy_tui.core.arrange import search as arrange, tables as arrange_tables
 from rummy_tui.core.simulate import simulate
+from rummy_tui.collector import settle_collector
+settle_collector()  # as rummy-tui simulate does
 variant, players, bots = sys.argv[2], int(sys.argv[3]), sys.argv[4]
 counts = sorted(int(g) for g in sys.argv[5].split(","))
 trace = sys.argv[6] == "1"

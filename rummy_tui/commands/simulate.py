@@ -54,6 +54,7 @@ def _usage(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..collector import settle_collector
     from ..core.simulate import simulate
 
     if args.games < 1:
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
 
         progress = show
 
+    settle_collector()  # the imports done: full collections stay short in the games
     try:
         result = simulate(
             args.variant,

@@ -16,7 +16,6 @@ of actions a second). The given state is never changed, and a refused action rai
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -47,7 +46,7 @@ from .variant import Variant
 
 __all__ = [
     "apply", "check_action", "is_legal", "legal_actions", "legal_discards", "mix", "new_game",
-    "settle_collector", "standings", "view", "view_legal_actions",
+    "standings", "view", "view_legal_actions",
 ]
 
 Source = GameState | PlayerView
@@ -82,28 +81,7 @@ def new_game(
         eliminated=[False] * n, winner=None, last_round=None,
     )
     _deal(state, v)
-    settle_collector()
     return state
-
-
-_SETTLED: list[bool] = []
-
-
-def settle_collector() -> None:
-    """At the first game of the process: collect what is garbage now, then freeze the rest
-    (the modules, functions and types of the imports, the app's screens: tens of thousands
-    of long-lived objects) out of the garbage collector's reach (``gc.freeze``). A full
-    collection then scans only what was made since (the game, the search's tables, mostly
-    untracked tuples of ints): about 3 ms of CPU instead of 17-28 ms, inside some computer
-    player's turn (issue 10; bench/README.md, "A computer player's turn"). Frozen objects
-    are still freed when nothing refers to them; once a process, so later games' garbage is
-    collected as usual. (The arrangement search's module freezes what its own import made,
-    for a process that only searches, like ``rummy-tui arrange``.) ``new_game`` calls it, and so does the app's table screen (a game
-    resumed from a save)."""
-    if not _SETTLED:
-        _SETTLED.append(True)
-        gc.collect()
-        gc.freeze()
 
 
 def _deal(state: GameState, v: Variant) -> None:

@@ -155,30 +155,6 @@ def test_remigio_and_indian_rebuild_the_stock_from_the_discard_pile(variant, han
         assert state.wild_card == card(wild) and state.wild_card not in state.stock[-1:]
 
 
-def test_the_first_game_of_a_process_freezes_what_lives_long_once():
-    """Issue 10: the imports and everything alive at the first game start are frozen out of
-    the garbage collector's reach (its full collections stay short in a player's turn); later
-    games freeze nothing more, so their garbage is collected as usual."""
-    import subprocess
-    import sys
-
-    code = (
-        "import gc\n"
-        "from rummy_tui.core.engine import new_game\n"
-        "before = gc.get_freeze_count()\n"
-        "new_game('indian', ['a', 'b'], seed=1)\n"
-        "first = gc.get_freeze_count()\n"
-        "new_game('indian', ['a', 'b'], seed=2)\n"
-        "print(before, first, gc.get_freeze_count())\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    before, first, second = map(int, out.stdout.split())
-    # the search's module froze what its import made (arrange_multi); the first game freezes
-    # the rest of what is alive then
-    assert first > before and first > 10_000  # the modules, functions and types of the imports
-    assert second == first
-
-
 @pytest.mark.parametrize("variant,n", [("rummy", 2), ("remi", 3), ("indian", 2)])
 def test_legal_discards_are_the_cards_is_legal_allows(variant, n):
     """legal_discards makes the checks that do not depend on the card once: it must agree

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from ...core.registry import variant_of
 from ...core.bots import bot_action
-from ...core.engine import settle_collector
+from ...collector import settle_collector
 from ...core.state import Action, DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
 from ..dialogs.finish import declared_wrongly, state_word, wrong_declaration_dialog
@@ -68,7 +68,7 @@ class TableScreen(TableMoves, Screen[None]):
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
-        settle_collector()  # a resumed game too, as new_game does (issue 10)
+        settle_collector()  # once, the imports done: before the first game, new or resumed
         self.session = TableSession(state)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()

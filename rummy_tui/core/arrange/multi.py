@@ -28,7 +28,6 @@ It has the shape of the one-deck search (core/arrange/search.py):
 
 from __future__ import annotations
 
-import gc
 from typing import Any, Final
 
 from .build import Built, build
@@ -747,9 +746,3 @@ _PURE_OR_NOT: Final = [7 if pure else 3 for pure in _PURE_RUN]
 """What a suit mask lets a table's aux keep (Indian): the pure bit only if it holds three
 ranks in a row."""
 
-
-# Everything alive now (the modules, classes and tables above, loaded once per process) stays
-# alive: frozen, a full collection of the garbage collector no longer scans it. Here a full
-# collection over those ~27,000 objects took 10-20 ms of CPU, inside whichever hand (or bot
-# turn) it fell on; with them frozen the bench shows none (bench/README.md).
-gc.freeze()
