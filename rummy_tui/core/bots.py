@@ -21,6 +21,10 @@ the discard pile, counts), never another hand or the stock order.
 
 ``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
 that stream from the game's seed and action count, so a resumed game plays on identically.
+
+Long because: the easy and normal players share the helpers of their choices (what fits,
+what to throw, when to drop, which the hard players reuse too); the planned ``core/bots/``
+subpackage (issue 26) splits them by player.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ mover's view); ``apply`` runs the same check, then the do on a copy of the state
 every list it does not change (a copy stays cheap: ``simulate`` applies tens of thousands
 of actions a second). The given state is never changed, and a refused action raises
 :class:`RuleError` naming the rule.
+
+Long because: it is the phase machine whole, each shared action's one check and one do
+beside the dispatch that runs them, ``legal_actions`` and the views; split, an action's check
+and its do would sit in different modules.
 """
 
 from __future__ import annotations

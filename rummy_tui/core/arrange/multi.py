@@ -24,6 +24,11 @@ It has the shape of the one-deck search (core/arrange/search.py):
    a set choice whose cheapest suits already cost more than the best found is skipped.
 4. The best choice keeps its four table entries; each entry says which runs make it, so the
    arrangement is read back directly (core/arrange/build.py).
+
+Long because: the search is one class, ``MultiDeckSolver``, whose steps (choosing the sets,
+combining the suits' tables, reading the choice back) share one search's working state on
+the solver (``held``, ``best``, ``memo``, ...), attributes that mypyc compiles to native
+fields; the set options of a rank, above it, are pure functions of their own.
 """
 
 from __future__ import annotations

@@ -34,6 +34,11 @@ A lookup never asks for more jokers than two a natural card (three a wild card):
 helps, and small patterns then share one table whatever the hand holds. Tables are tuples of
 ints, one a table, so the garbage collector soon stops scanning them, and they live in one
 bounded cache (two generations: a full one is dropped whole).
+
+Long because: the four ways of making a table are methods of one class, ``Family`` (the
+lines, the rank costs, the wild rank), which call one another for the parts they look up,
+and mypyc compiles those calls and the attributes they read natively within one class; the
+packing, the caches and ``pareto`` that all four use sit above it.
 """
 
 from __future__ import annotations
