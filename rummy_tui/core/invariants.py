@@ -43,7 +43,8 @@ def _sorted_deck(state: GameState) -> list[int]:
         and last_key[0] == state.variant
         and last_key[1] == len(state.players)
     ):
-        return _LAST_DECK[1]
+        last: list[int] = _LAST_DECK[1]
+        return last
     key = (state.variant, len(state.players), state.options)
     deck = _DECKS.get(key)
     if deck is None:

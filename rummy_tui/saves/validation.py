@@ -47,7 +47,7 @@ def _bookkeeping_problems(state: GameState) -> list[str]:
                         else "the game is over without a winner")
     elif state.phase == "game_over":
         try:
-            champion = variant_of(state.variant).game_winner(state.copy())
+            champion: int | str | None = variant_of(state.variant).game_winner(state.copy())
         except Exception as exc:  # a damaged state can trip the rule itself
             champion = f"({type(exc).__name__})"
         if champion != state.winner:

@@ -16,7 +16,7 @@ MIN_WIDTH = 60
 MIN_HEIGHT = 24
 
 
-def whole_ticks(low: float, high: float, count: int = 6) -> list[int]:
+def whole_ticks(low: float, high: float, count: int = 6) -> list[float]:
     """About ``count`` round whole numbers from ``low`` to ``high`` (plotext's own ticks are
     decimals such as 128.3, which no score is)."""
     span = max(1.0, high - low)
@@ -27,7 +27,8 @@ def whole_ticks(low: float, high: float, count: int = 6) -> list[int]:
         if base >= raw:
             break
     first = -int(-low // step) * step  # the first multiple of step at or above low
-    return list(range(first, int(high) + 1, step)) or [int(low)]
+    ticks: list[float] = list(range(first, int(high) + 1, step)) or [int(low)]
+    return ticks  # whole numbers (plotext takes floats)
 
 
 def use_plot(app: Any) -> bool:

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...core.cards import ALL_CARDS
+from ...core.cards import ALL_CARDS, Card
 from ...core.state import PlayerView
 from .card import CardBack, CardWidget
 from .players import fit
@@ -52,7 +52,7 @@ class Piles(Horizontal):
         self.ascii = ascii
         self.depth = depth
         self.set_reactive(Piles.four_colour, four_colour)
-        self._wild = None
+        self._wild: Card | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="stock-column"):

@@ -271,7 +271,7 @@ def _absorb(
 
 
 def finish(
-    solver: MultiDeckSolver, hand: list[Card], melds: list, deadwood: list[Card], met: bool
+    solver: MultiDeckSolver, hand: list[Card], melds: list[Any], deadwood: list[Card], met: bool
 ) -> Arrangement:
     """``melds``: (place, meld) pairs: runs by their lowest card (suit, then rank), then sets
     by rank and suit."""

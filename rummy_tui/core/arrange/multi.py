@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .build import Built, build
+from .build import Arrangement, Built, build
 from .tables import COST, FULL_ROOM, KMASK, POP, SUIT, family, take4
 from ..cards import ALL_CARDS, JOKER, Card
 from ..hand_rules import HandRules, RuleError
@@ -274,7 +274,7 @@ class MultiDeckSolver:
 
     # -- the search --
 
-    def solve(self, hand: list[Card], sequence_down: bool) -> Any:
+    def solve(self, hand: list[Card], sequence_down: bool) -> Arrangement:
         # the hand as four layers of 52 bits: the cards held at least once, twice, ...
         l1 = l2 = l3 = l4 = 0
         for card in hand:

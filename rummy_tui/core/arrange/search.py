@@ -143,7 +143,7 @@ def best_arrangement(
     with _LOCK:
         solver = _solver(hand_rules)
         key = (solver, tuple(cards), sequence_down)
-        found = _RESULTS.get(key)
+        found: Arrangement | None = _RESULTS.get(key)
         if found is None:
             found = solver.solve(list(cards), sequence_down)
             _RESULTS.put(key, found)
@@ -160,13 +160,13 @@ _RESULTS: Any = TableCache(256)
 asks about the same hands again within a turn, and Arrangements are many small objects."""
 
 
-_SOLVERS: dict[int, tuple[HandRules, Any]] = {}
+_SOLVERS: dict[int, tuple[HandRules, _OneDeckSolver | MultiDeckSolver]] = {}
 _SOLVERS_MAX = 64
 """Solvers by the id of their rules (a few rule sets are in play); cleared when it holds this
 many."""
 
 
-def _solver(hr: HandRules) -> Any:
+def _solver(hr: HandRules) -> _OneDeckSolver | MultiDeckSolver:
     found = _SOLVERS.get(id(hr))
     if found is not None and found[0] is hr:
         return found[1]

@@ -143,7 +143,7 @@ _BEFORE_ACE: Final = [
 ]
 """The ranks of a suit mask below the ace on the 2..K, A line: (distance, bit) pairs."""
 
-_FAMILIES: dict[tuple, "Family"] = {}
+_FAMILIES: dict[tuple[object, ...], "Family"] = {}
 
 
 def pareto(cand: list[int], hows: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -284,9 +284,9 @@ class Family:
         ``mask << 12 | aux << 4 | jokers`` (mask: its 13-bit ranks; jokers: what it takes from
         the pool; aux: as in a table entry)."""
         key = self.tag | jokers << 30 | r << 13 | held
-        found = OPTIONS.get(key)
+        found: tuple[int, ...] | None = OPTIONS.get(key)
         if found is not None:
-            return found  # type: ignore[return-value]
+            return found
         spans = self.spans
         wild_bit = self.wild_bit
         declaration = self.declaration
