@@ -1,6 +1,6 @@
 """Compile the arrangement search with mypyc when the package is built (issue 10).
 
-Everything else about the package is in pyproject.toml. The search's five modules
+Everything else about the package is in pyproject.toml. The search's six modules
 (``rummy_tui/core/arrange/*.py`` but its ``__init__``, which only names what they export)
 are plain, fully typed Python. A build of the package (``pip
 install .``, a wheel) also compiles them with mypyc, which comes with mypy (a build
@@ -12,7 +12,7 @@ unless given ``--installed``, an editable install), and ``tests/core/test_compil
 builds a wheel of the checkout and checks that its compiled search arranges hands and plays
 games exactly as the sources do.
 
-A build compiles all five or none: with ``RUMMY_TUI_PURE=1`` in the environment, without mypy
+A build compiles all six or none: with ``RUMMY_TUI_PURE=1`` in the environment, without mypy
 or without a C compiler, the package is the same pure-Python one (with a warning).
 """
 
@@ -30,6 +30,7 @@ COMPILED = [
     "rummy_tui/core/arrange/multi.py",
     "rummy_tui/core/arrange/runs.py",
     "rummy_tui/core/arrange/search.py",
+    "rummy_tui/core/arrange/sets.py",
     "rummy_tui/core/arrange/tables.py",
 ]
 # commands that build a wheel or install one; not sdist or metadata, and not an editable

@@ -177,7 +177,7 @@ def test_dead_cards_of_one_rank_are_tried_once():
     """A card that can join no run with another natural card is as good in one suit as in
     another, and (with no declaration to make) better in a set than out: of the eleven ways
     four lone 3s can go to sets, and no set, the search tries only the set of all four."""
-    from rummy_tui.core.arrange.multi import _fewer, _set_options
+    from rummy_tui.core.arrange.sets import fewer_options as _fewer, set_options as _set_options
 
     # with no joker: the four, and four ways to take three (two need a joker)
     options = tuple(o for o in _set_options((1, 1, 1, 1), True, None) if o[0] == 0)

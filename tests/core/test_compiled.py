@@ -146,7 +146,7 @@ def test_the_compiled_search_arranges_every_hand_as_the_sources_do(tmp_path):
     unpacked = _compiled_build(tmp_path)
     built = sorted(p.name for p in (unpacked / "rummy_tui" / "core" / "arrange").glob("*.so"))
     compiled = [name.split(".")[0] for name in built]
-    assert compiled == ["build", "multi", "runs", "search", "tables"], (
+    assert compiled == ["build", "multi", "runs", "search", "sets", "tables"], (
         f"the build compiled {built}: mypyc or the C compiler failed"
     )
 

@@ -9,13 +9,13 @@ made by the variant; ``core/library.py`` finds them by the variant's name for
 - ``search.py``: the entry points (:func:`best_arrangement` for the engine, the variants and
   the bots; :func:`arrange_hand` for card codes) and the one-deck search (Basic Rummy, Remi);
 - ``multi.py``: several decks, jokers and wild cards (Remigio, Fournier, Indian): sets chosen
-  rank by rank, then each suit's table;
+  rank by rank (each rank's options from ``sets.py``), then each suit's table;
 - ``tables.py``: the suit tables (Pareto tuples of ints with how each entry is made, split
   into blocks no run joins), and ``runs.py``, long suits by one pass over the ranks;
 - ``build.py``: the results (:class:`Arrangement`, :class:`ArrangedMeld`), read back from
   the multi-deck search's choice.
 
-These modules are fully typed: a build of the package also compiles them with mypyc
+These six modules are fully typed: a build of the package also compiles them with mypyc
 (setup.py); a checkout runs the sources, and tests/core/test_compiled.py holds the two
 together.
 """

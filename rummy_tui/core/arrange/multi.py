@@ -12,7 +12,7 @@ It has the shape of the one-deck search (core/arrange/search.py):
    set). A set of one natural and two jokers is never needed: the same cards make a run.
    Lone cards (no other natural of their suit near enough to share a run) of one rank are
    alike, so only one of the options that differ in which of them they take is tried, and
-   where no declaration is at stake the option taking the most of them wins (``_fewer``).
+   where no declaration is at stake the option taking the most of them wins (sets.py).
    Once the suits' tables together cannot make an Indian declaration, no set below can. Both
    tests (the declaration, and the cost bound of step 3) are first made on what the suits'
    tables were before a set took its cards, so a set choice they rule out makes no tables.
@@ -28,7 +28,8 @@ It has the shape of the one-deck search (core/arrange/search.py):
 Long because: the search is one class, ``MultiDeckSolver``, whose steps (choosing the sets,
 combining the suits' tables, reading the choice back) share one search's working state on
 the solver (``held``, ``best``, ``memo``, ...), attributes that mypyc compiles to native
-fields; the set options of a rank, above it, are pure functions of their own.
+fields. What stands apart from that state is apart: each rank's set options (sets.py), the
+suit tables (tables.py, runs.py) and the results (build.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .build import Arrangement, Built, build
+from .sets import (
+    CHOICES_MAX, FEWER, MOST, SET_CHOICES, SetOption, fewer_options, most_copies, set_options,
+)
 from .tables import COST, FULL_ROOM, KMASK, POP, SUIT, family, take4
 from ..cards import ALL_CARDS, JOKER, Card
 from ..hand_rules import HandRules, RuleError
@@ -43,24 +47,11 @@ from ..hand_rules import HandRules, RuleError
 _W: Final = 64
 _INF: Final = 1 << 60
 
-SetOption = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int], int]
-"""How one rank's copies go to sets: (jokers, what it takes out of each suit's pattern,
-copies per suit, sets)."""
 Table = tuple[int, ...]
 """A suit's table: packed entries, cheapest first (core/arrange/tables.py)."""
 Choice = tuple[list[tuple[int, tuple[int, int, int, int], int]], list[int], tuple[int, ...]]
 """The best choice found: the sets (rank, copies per suit, sets), the four suits' patterns
 left and the entry of each suit's table taken."""
-
-_SET_CHOICES: dict[int, tuple[SetOption, ...]] = {}
-_MOST: dict[int, tuple[int, ...]] = {}
-_FEWER: dict[int, tuple[tuple[SetOption, ...], bool]] = {}
-"""Each rank's set options (:func:`_set_options`, whatever the jokers: they come fewest
-jokers first, and the search stops at the first it cannot pay for), the most copies of each
-suit those within the jokers take (:func:`_most`), and the options worth trying
-(:func:`_fewer`): by its copies per suit, the rules (``set_rules``), then the jokers, or the
-dead suits; packed ints, bounded."""
-_CHOICES_MAX: Final = 4096
 
 _SPAN_TABLES: dict[tuple[str, ...], list[int]] = {}
 
@@ -93,118 +84,6 @@ def _span(ranks: int, kinds: tuple[str, ...]) -> int:
             best = (li, first, span)
     assert best is not None
     return best[0] << 8 | best[1] << 4 | best[2]
-
-
-def _set_options(
-    counts: tuple[int, ...], distinct: bool, set_max: int | None
-) -> tuple[SetOption, ...]:
-    """Ways to send copies of one rank to sets, as (jokers, what it takes out of each suit's
-    pattern (its top layers, for the ace: shifted to the rank), copies per suit, sizes of the
-    sets), fewest jokers first (:func:`_most` reads what those within the jokers take).
-
-    Indian (different suits): with ``m`` = the most copies of one suit, ``m`` sets hold them,
-    filled evenly, and a set of two takes a joker. Otherwise one set takes them all (or as few
-    sets of at most ``set_max`` as hold them)."""
-    c0, c1, c2, c3 = counts
-    found: list[int] = []  # (need, most copies first, copies per suit), packed to sort
-    for u0 in range(c0 + 1):
-        for u1 in range(c1 + 1):
-            for u2 in range(c2 + 1):
-                for u3 in range(c3 + 1):
-                    n = u0 + u1 + u2 + u3
-                    if n < 2:
-                        continue
-                    if distinct:
-                        m = u0 if u0 > u1 else u1
-                        m = m if m > u2 else u2
-                        m = m if m > u3 else u3
-                    else:
-                        m = 1 if set_max is None else -(-n // set_max)
-                    if n < 2 * m:
-                        continue
-                    need = 3 * m - n
-                    if need < 0:
-                        need = 0
-                    code = u0 << 9 | u1 << 6 | u2 << 3 | u3
-                    found.append((need << 6 | 63 - n) << 12 | code)
-    found.sort()
-    options = []
-    for x in found:
-        u = (x >> 9 & 7, x >> 6 & 7, x >> 3 & 7, x & 7)
-        n = 63 - (x >> 12 & 63)
-        if distinct:
-            m = max(u)
-        else:
-            m = 1 if set_max is None else -(-n // set_max)
-        options.append(
-            (x >> 18, (_TOP[c0][u[0]], _TOP[c1][u[1]], _TOP[c2][u[2]], _TOP[c3][u[3]]), u, m)
-        )
-    return tuple(options)
-
-
-def _most(options: tuple[SetOption, ...], jokers: int) -> tuple[int, ...]:
-    """The most copies of each suit the options within ``jokers`` take; () if none is."""
-    m0 = m1 = m2 = m3 = 0
-    found = False
-    for need, _, u, _ in options:
-        if need > jokers:
-            break
-        found = True
-        u0, u1, u2, u3 = u
-        m0 = u0 if u0 > m0 else m0
-        m1 = u1 if u1 > m1 else m1
-        m2 = u2 if u2 > m2 else m2
-        m3 = u3 if u3 > m3 else m3
-    return (m0, m1, m2, m3) if found else ()
-
-
-def _fewer(
-    options: tuple[SetOption, ...], dead: int, dominate: bool
-) -> tuple[tuple[SetOption, ...], bool]:
-    """The set options of a rank that are worth trying, and whether leaving the rank out of
-    sets is (:func:`_set_options`' options; ``dead``: the suits, as bits, whose one card of
-    the rank can join no run with another natural card).
-
-    Dead cards of one rank are alike: taking one or another to a set leads to the same
-    costs, so of options that differ only in which dead cards they take, the first is kept.
-    With ``dominate`` (no Indian declaration to make, or fewer than two jokers: a dead card
-    then sits in no sequence at all), an option that takes more dead cards for no more
-    jokers beats one that takes fewer and the same others (the dead cards it adds leave the
-    deadwood, and jokers it spares go into its set), and a set of dead cards alone that needs
-    no joker beats no set. Options come cheapest in jokers first, the biggest first, so the
-    better of two always comes first."""
-    kept = []
-    seen: dict[int, list[tuple[int, int]]] = {}
-    alone = True
-    for option in options:
-        need, _, u, m = option
-        # the copies it takes of the live suits (and its sets), and of the dead ones
-        live = 0
-        taken = 0
-        for s in range(4):
-            if dead >> s & 1:
-                taken += u[s]
-            else:
-                live |= u[s] << 3 * s
-        before = seen.setdefault(m << 12 | live, [])
-        better = False
-        for k, n in before:
-            if k == taken or (dominate and k >= taken and n <= need):
-                better = True
-                break
-        if better:
-            continue
-        before.append((taken, need))
-        kept.append(option)
-        if dominate and need == 0 and not live:
-            alone = False
-    return tuple(kept), alone
-
-
-_TOP: Final = [
-    [sum(1 << 13 * layer for layer in range(c - u, c)) for u in range(c + 1)] for c in range(5)
-]
-"""The top ``u`` of ``c`` layers of a suit pattern, for the ace."""
 
 
 class MultiDeckSolver:
@@ -325,12 +204,12 @@ class MultiDeckSolver:
         if wild is not None:
             pairs &= ~(1 << (wild - 1))
         if pairs:
-            set_choices = _SET_CHOICES
-            most_of = _MOST
-            fewer = _FEWER
+            set_choices = SET_CHOICES
+            most_of = MOST
+            fewer = FEWER
             if (
-                len(set_choices) > _CHOICES_MAX or len(fewer) > _CHOICES_MAX
-                or len(most_of) > _CHOICES_MAX
+                len(set_choices) > CHOICES_MAX or len(fewer) > CHOICES_MAX
+                or len(most_of) > CHOICES_MAX
             ):
                 set_choices.clear()
                 most_of.clear()
@@ -339,7 +218,7 @@ class MultiDeckSolver:
             near = self._near(jokers)
             wild_bit = 0 if wild is None else 1 << (wild - 1)
             held = (c0 & ~wild_bit, c1 & ~wild_bit, c2 & ~wild_bit, c3 & ~wild_bit)
-            # a dead card beats its twins in other suits to a set (see _fewer)
+            # a dead card beats its twins in other suits to a set (see sets.fewer_options)
             dominate = not self.declaration or jokers < 2
         while pairs:
             low = pairs & -pairs
@@ -353,13 +232,13 @@ class MultiDeckSolver:
             ck = (n3 << 9 | n2 << 6 | n1 << 3 | n0) << 8 | set_rules
             options = set_choices.get(ck)
             if options is None:
-                options = set_choices[ck] = _set_options(
+                options = set_choices[ck] = set_options(
                     (n0, n1, n2, n3), self.distinct, self.set_max
                 )
             mk = ck << 5 | jokers
             most = most_of.get(mk)
             if most is None:
-                most = most_of[mk] = _most(options, jokers)
+                most = most_of[mk] = most_copies(options, jokers)
             if most:  # some option within the jokers
                 dead = 0
                 if n0 == 1 and not held[0] & near[r]:
@@ -375,7 +254,7 @@ class MultiDeckSolver:
                     fk = (ck << 1 | dominate) << 4 | dead
                     kept = fewer.get(fk)
                     if kept is None:
-                        kept = fewer[fk] = _fewer(options, dead, dominate)
+                        kept = fewer[fk] = fewer_options(options, dead, dominate)
                     options, alone = kept
                 ranks.append((r, options, most, alone))
         self.best = _INF
