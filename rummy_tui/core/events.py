@@ -358,5 +358,5 @@ def log_lines(events: Iterable[Event], names: Sequence[str], variant: Words) -> 
             lines[-1] += " and " + rest
         else:
             lines.append(rest if seat is None else f"{names[seat]} {rest}")
-        last = event.player
+        last = seat  # the line's subject: a line that does not begin with a name takes no more
     return lines
