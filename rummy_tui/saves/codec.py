@@ -241,7 +241,7 @@ def _json_text(tp: Any) -> Callable[[Any], str]:
 
 def _event_codec(cls: type[Event]) -> tuple[Callable[[Event], str], Callable[[Any], Event],
                                             Callable[[Event], dict[str, Any]]]:
-    hints = _hints(cls)
+    hints = typing.get_type_hints(cls)
     names = [f.name for f in fields(cls)]
     head = f'{{"type": {_encode_text(cls.tag)}'
     texts = [(f', "{n}": ', operator.attrgetter(n), _json_text(hints[n])) for n in names]
@@ -249,7 +249,7 @@ def _event_codec(cls: type[Event]) -> tuple[Callable[[Event], str], Callable[[An
     def line(e: Event) -> str:
         return head + "".join([key + conv(get(e)) for key, get, conv in texts]) + "}"
 
-    decoders = []
+    decoders: list[tuple[str, Callable[[Any], Any]]] = []
     for n in names:
         tp = hints[n]
         args = typing.get_args(tp)

@@ -309,7 +309,8 @@ def event_record(cls: type[Event]) -> Any:
     hints = typing.get_type_hints(cls)
     spec: dict[str, Any] = {"type": Literal[cls.tag]}  # type: ignore[name-defined]
     spec.update((f.name, _event_type(f.name, hints[f.name])) for f in fields(cls))
-    record: Any = TypedDict(f"{cls.__name__}Record", spec)  # type: ignore[operator]
+    make: Any = TypedDict  # the functional form, with a name made at run time
+    record: Any = make(f"{cls.__name__}Record", spec)
     record.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)
     record.__doc__ = (cls.__doc__ or "").split("\n\n")[0]
     return record
@@ -317,7 +318,7 @@ def event_record(cls: type[Event]) -> Any:
 
 EVENT_RECORDS: dict[str, Any] = {cls.tag: event_record(cls) for cls in EVENTS}
 """Each event's tag -> the record a save holds for it."""
-EventRecord = Annotated[
+EventRecord: Any = Annotated[
     typing.Union[tuple(EVENT_RECORDS.values())],  # type: ignore[valid-type]
     Field(discriminator="type"),
 ]
@@ -342,7 +343,7 @@ class SaveFile(_Model):
     # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
     history: Annotated[list[RoundResultModel], AtMost(2000)] = Field(
         description="every finished round, in order")
-    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(
+    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(  # type: ignore[valid-type]
         description="what happened, one event a record (core/events.py), as every player saw it")
 
     @model_validator(mode="after")

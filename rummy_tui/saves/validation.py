@@ -124,8 +124,8 @@ def check(state: GameState) -> list[str]:
         if not 0 <= meld.owner < n:
             problems.append(f"table meld {i} belongs to seat {meld.owner}, who does not exist")
     for event in state.log:
-        seats = [getattr(event, name, None) for name in SEAT_FIELDS]
-        bad = [seat for seat in seats if seat is not None and not 0 <= seat < n]
+        named = [getattr(event, name, None) for name in SEAT_FIELDS]
+        bad = [seat for seat in named if seat is not None and not 0 <= seat < n]
         if bad:
             problems.append(f"a log entry names seat {bad[0]}, who does not exist")
             break

@@ -303,7 +303,7 @@ class Indian(Variant):
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
 
-    def drop_cost(self, src: Source, player: int) -> tuple[str, int] | None:
+    def drop_cost(self, src: Source, player: int) -> tuple[Literal["first", "middle"], int] | None:
         first, middle = src.options.drops
         return ("middle", middle) if src.vs.has_drawn[player] else ("first", first)
 
