@@ -86,6 +86,11 @@ class Took(Event):
         """Every card taken: the one chosen, then those above it."""
         return (self.card, *self.above)
 
+    @property
+    def depth(self) -> int:
+        """How deep in the pile the chosen card lay (1: the top card)."""
+        return len(self.above) + 1
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Melded(Event):

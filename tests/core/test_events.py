@@ -55,6 +55,8 @@ SAMPLES: list[Event] = [
 
 def test_every_event_class_has_a_sample_and_words():
     assert {type(e) for e in SAMPLES} == set(EVENTS)
+    took = SAMPLES[3]
+    assert isinstance(took, Took) and took.depth == 3 and took.cards == cards("7H 3D JS")
     for event in SAMPLES:
         assert describe(event, NAMES, ROUND)
 
