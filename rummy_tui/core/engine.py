@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card
+from .events import Dealt, Discarded, Drew, LaidOff, Melded, Took
 from .melds import classify
 from .options import make_options
 from .registry import variant_of
@@ -31,7 +32,6 @@ from .state import (
     Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
     build_view,
 )
-from .events import Dealt, Discarded, Drew, LaidOff, Melded, Took
 from .turn import (
     cards_text,
     log,
@@ -223,7 +223,8 @@ def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Car
     laid[p] += len(action.cards)
     new.laid = laid
     v.on_meld(new, action.cards, kind)
-    log(new, Melded(round_no=state.round_no, player=p, cards=tuple(ordered)))  # as the table shows it
+    # the cards as the table shows them
+    log(new, Melded(round_no=state.round_no, player=p, cards=tuple(ordered)))
     if not rest:
         v.on_hand_emptied(new, p)
     return new

@@ -1,6 +1,6 @@
 """The shared steps of a turn and of a round's end, used by the engine and by the variants'
-own actions: take cards from a hand, check the phase, log an event (core/events.py), pass the turn, rebuild
-the stock, score the round.
+own actions: take cards from a hand, check the phase, log an event (core/events.py), pass
+the turn, rebuild the stock, score the round.
 
 Every function here works on ``new``, a fresh copy of the state that the engine owns and
 may still change; the given state is never touched.
@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 
 from .cards import ACE, ALL_CARDS, Card
+from .events import Eliminated, Event, GameEnded, RoundEnded, StockRanOut, StockRebuilt
 from .hand_rules import RuleError
 from .registry import variant_of
 from .seats import mix, next_seat
-from .events import Eliminated, Event, GameEnded, RoundEnded, StockRanOut, StockRebuilt
 from .state import GameState, PlayerView, RoundResult
 
 SYMBOL = [c.symbol() for c in ALL_CARDS]

@@ -192,7 +192,8 @@ class ActionLog(Static):
 
     def show(self, view: PlayerView, ascii: bool, lines: int = 30) -> None:
         entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
-        self._texts = [ascii_text(t, ascii) for t in merged_log(entries, view.players, view.variant)]
+        said = merged_log(entries, view.players, view.variant)
+        self._texts = [ascii_text(t, ascii) for t in said]
         self._empty = f"A new {variant_of(view.variant).round_word}."  # Indian: "deal"
         self._fit()
 
