@@ -89,7 +89,7 @@ def cases() -> dict[str, bytes]:
     half = (LIMIT - 2) // 2
     obj_depth = (LIMIT - 2) // len('{"a":}')
     player = base["players"][0]
-    log_line = {"round_no": 1, "player": 0, "text": "P0 drew from the stock."}
+    log_line = {"type": "note", "round_no": 1, "player": 0, "text": "P0 drew from the stock."}
     bad_line = dict(log_line, player=99)
     return {
         "brackets-4MB": b"[" * LIMIT,

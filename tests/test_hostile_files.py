@@ -49,7 +49,7 @@ def _many_players(data: dict, n: int) -> list:
 
 
 def _long_log(data: dict, n: int) -> list:
-    line = {"round_no": 1, "player": 0, "text": "P0 drew from the stock"}
+    line = {"type": "drew", "round_no": 1, "player": 0}
     return [line] * n + [dict(line, player=99)]
 
 

@@ -125,8 +125,8 @@ def _edits(good: bytes) -> list[bytes]:
         good.replace(b'"seed": ', b'"seed": 1.0, "seed": ', 1),
         good.replace(b'"options": {', b'"options": {"x": NaN, ', 1),
         good.replace(b'"round_no": 1', b'"round_no": 1.0', 1),
-        good.replace(b'"schema_version": 4', b'"schema_version": 3', 1),
-        good.replace(b'"text": "', b'"text": "\\ud800', 1),  # a lone surrogate
+        good.replace(b'"schema_version": 5', b'"schema_version": 3', 1),
+        good.replace(b'"type": "', b'"type": "\\ud800', 1),  # a lone surrogate
         good.replace(b'"seed": ', b'"seed": 1' + b"0" * 5000 + b', "x": ', 1),
     ]
 

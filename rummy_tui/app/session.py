@@ -22,6 +22,7 @@ from ..core import declaration
 from ..core.bots import choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
+from ..core.events import Discarded, MissedTurn, Note, StockRebuilt, Took
 from ..core.melds import classify
 from ..core.registry import variant_of
 from ..core.state import (
@@ -426,18 +427,19 @@ class TableSession:
 
 
 def _discard_in_log(state: GameState) -> tuple[int, int, Card] | None:
-    """A resumed game: whose discard is on top, read from this round's log (the latest entry
-    that changed the pile says "<name> discarded <card>")."""
+    """A resumed game: whose discard is on top, from this round's events (the latest one
+    that changed the pile is a ``Discarded`` of that card)."""
     if not state.discard:
         return None
     top = state.discard[-1]
-    for entry in reversed(state.log):
-        if entry.round_no != state.round_no:
+    for event in reversed(state.log):
+        if event.round_no != state.round_no:
             return None
-        text = entry.text
-        if entry.player is not None and text == (
-                f"{state.players[entry.player].name} discarded {top.symbol()}"):
-            return entry.player, len(state.discard), top
-        if "discard" in text or "shuffled" in text:
-            return None  # the pile changed in another way (taken, missed turn, rebuilt)
+        if isinstance(event, Discarded):
+            return (event.player, len(state.discard), top) if event.card == top else None
+        if isinstance(event, (Took, StockRebuilt, Note)) or (
+                isinstance(event, MissedTurn) and event.discarded):
+            # the pile changed in another way (taken, a missed turn's discard, rebuilt; a
+            # line of an old log might have been a discard: no mark rather than a wrong one)
+            return None
     return None

@@ -31,12 +31,12 @@ from typing import Any
 from .arrange import best_arrangement
 from .cards import Card
 from .engine import is_legal
+from .events import Discarded, Drew, LaidOff, Melded, Took
 from .hand_rules import relaxed
 from .registry import variant_of
 from . import bot_rollout
 from .bot_rollout import Policy
 from .state import Action, Discard, DrawStock, Drop, LayOff, Meld, PlayerView, TakeDiscard
-from .turn import SYMBOL
 
 SEARCH = True
 """Basic Rummy and Remi: play candidates out (bot_rollout); off, the expectimax alone."""
@@ -61,7 +61,6 @@ SAMPLES = 30
 CANDIDATES = 4
 """Throws weighed per decision with several decks or jokers (the costliest dead cards)."""
 
-_SYMBOL_TO_CARD = {s: i for i, s in enumerate(SYMBOL)}
 _DECK_COUNTS: dict[tuple[str, int, Any], Counter[Card]] = {}
 
 
@@ -267,14 +266,10 @@ def _next_player(v: PlayerView) -> int | None:
     return None
 
 
-def _cards_in(text: str) -> list[Card]:
-    return [_SYMBOL_TO_CARD[w] for w in text.split() if w in _SYMBOL_TO_CARD]
-
-
 def _picks(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
-    """From this round's log: the cards each player took from the pile and still holds (as
-    far as the table shows), and the top discards each player refused (drew from the stock
-    instead). Only the text after the player's name is read: a name is data."""
+    """From this round's events: the cards each player took from the pile and still holds
+    (as far as the table shows), and the top discards each player refused (drew from the
+    stock instead)."""
     entries = []
     for e in reversed(v.log):
         if e.round_no != v.round_no:
@@ -288,26 +283,22 @@ def _picks(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]
         q = e.player
         if q is None or not 0 <= q < len(v.players):
             continue
-        rest = e.text[len(v.players[q].name):]
-        if rest.startswith(" discarded "):
-            cards = _cards_in(rest[len(" discarded "):])
-            if cards:
-                pile.append(cards[0])
-                held = taken.get(q)
-                if held and cards[0] in held:
-                    held.remove(cards[0])
-        elif rest.startswith(" took "):
-            cards = _cards_in(rest[len(" took "):])
-            if cards:
-                taken.setdefault(q, []).extend(cards)
-                del pile[-len(cards):]
-        elif rest == " drew from the stock":
+        if isinstance(e, Discarded):
+            pile.append(e.card)
+            held = taken.get(q)
+            if held and e.card in held:
+                held.remove(e.card)
+        elif isinstance(e, Took):
+            cards = e.cards
+            taken.setdefault(q, []).extend(cards)
+            del pile[-len(cards):]
+        elif isinstance(e, Drew):
             if pile:
                 refused.setdefault(q, []).append(pile[-1])
-        elif rest.startswith((" melded ", " laid off ")):
+        elif isinstance(e, (Melded, LaidOff)):
             held = taken.get(q)
             if held:
-                for c in _cards_in(rest):
+                for c in e.cards:
                     if c in held:
                         held.remove(c)
     return taken, refused

@@ -25,21 +25,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card
+from .events import Dealt, Discarded, Drew, LaidOff, Melded, Took
 from .melds import classify
 from .options import make_options
 from .registry import variant_of
 from .seats import mix
 from .state import (
     Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    LogEntry, Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
+    Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
     build_view,
 )
 from .turn import (
-    SYMBOL,
     cards_text,
     log,
     meld_order,
-    name,
     need_phase,
     next_turn,
     remove,
@@ -117,11 +116,8 @@ def _deal(state: GameState, v: Variant) -> None:
     state.stock = deck
     state.phase = "draw"
     state.to_move = v.first_player(state)
-    first = (
-        f"{v.round_word.capitalize()} {state.round_no}: {name(state, state.dealer)} deals; "
-        f"{name(state, state.to_move)} plays first."
-    )
-    state.log = state.log + [LogEntry(state.round_no, None, t) for t in (first, *extra)]
+    first = Dealt(round_no=state.round_no, dealer=state.dealer, first=state.to_move)
+    state.log = state.log + [first, *extra]
 
 
 # --- the shared actions: one check and one do each -------------------------------------------
@@ -141,7 +137,7 @@ def _do_draw_stock(v: Variant, state: GameState, action: DrawStock, checked: Non
     new.hands = with_hand(state.hands, p, state.hands[p] + [card])
     new.phase = "play"
     v.on_draw(new, card, True)
-    new.log = state.log + [LogEntry(state.round_no, p, f"{name(state, p)} drew from the stock")]
+    new.log = state.log + [Drew(round_no=state.round_no, player=p)]  # the card is p's alone
     return new
 
 
@@ -173,10 +169,8 @@ def _do_take(v: Variant, state: GameState, action: TakeDiscard, card: Card) -> G
     new.taken = card
     v.on_draw(new, card, False)
     v.on_take(new, card, depth)
-    text = f"{name(state, p)} took {SYMBOL[card]} from the discard pile"
-    if depth > 1:
-        text += f" with {cards_text(state.discard[-depth + 1 :])} above it"
-    new.log = state.log + [LogEntry(state.round_no, p, text)]
+    above = tuple(state.discard[-depth + 1 :]) if depth > 1 else ()
+    new.log = state.log + [Took(round_no=state.round_no, player=p, card=card, above=above)]
     return new
 
 
@@ -211,7 +205,8 @@ def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Car
     laid[p] += len(action.cards)
     new.laid = laid
     v.on_meld(new, action.cards, kind)
-    log(new, p, f"{name(state, p)} melded {cards_text(ordered)}")  # as the table shows it
+    # the cards as the table shows them
+    log(new, Melded(round_no=state.round_no, player=p, cards=tuple(ordered)))
     if not rest:
         v.on_hand_emptied(new, p)
     return new
@@ -252,7 +247,7 @@ def _do_lay_off(v: Variant, state: GameState, action: LayOff, checked: tuple[lis
     laid[p] += len(action.cards)
     new.laid = laid
     v.on_lay_off(new)
-    log(new, p, f"{name(state, p)} laid off {cards_text(action.cards)}")
+    log(new, LaidOff(round_no=state.round_no, player=p, cards=tuple(action.cards)))
     if not rest:
         v.on_hand_emptied(new, p)
     return new
@@ -280,7 +275,7 @@ def _do_discard(v: Variant, state: GameState, action: Discard, rest: list[Card])
     new.discard = state.discard + [card]
     v.on_discard(new, card)
     if rest:
-        new.log = new.log + [LogEntry(state.round_no, p, f"{name(state, p)} discarded {SYMBOL[card]}")]
+        new.log = new.log + [Discarded(round_no=state.round_no, player=p, card=card)]
         next_turn(new)
     else:
         v.on_last_discard(new, p, card)

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, Literal, Union, get_args
 
 from .cards import Card
+from .events import Event
 
 PlayerKind = Literal["human", "easy", "normal", "hard"]
 Phase = Literal["draw", "play", "round_over", "game_over"]
@@ -153,15 +154,6 @@ class TableMeld:
 
 
 @dataclass(slots=True)
-class LogEntry:
-    """One line of the game log. Texts never name a card drawn from the stock."""
-
-    round_no: int
-    player: int | None
-    text: str
-
-
-@dataclass(slots=True)
 class PlayerResult:
     """One player's part of a finished round, revealed to everyone."""
 
@@ -283,7 +275,9 @@ class PublicState:
     table: list[TableMeld]
     scores: list[int]
     history: list[RoundResult]
-    log: list[LogEntry]
+    log: list[Event]
+    """What happened, as values (core/events.py): no event names a hidden card, and the
+    words a player reads are made from them (``events.describe``)."""
     out: list[bool]
     """Not playing this deal: eliminated from the game, dropped or wrongly declared."""
     eliminated: list[bool]

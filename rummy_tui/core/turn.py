@@ -1,6 +1,6 @@
 """The shared steps of a turn and of a round's end, used by the engine and by the variants'
-own actions: take cards from a hand, check the phase, write the log, pass the turn, rebuild
-the stock, score the round.
+own actions: take cards from a hand, check the phase, log an event (core/events.py), pass
+the turn, rebuild the stock, score the round.
 
 Every function here works on ``new``, a fresh copy of the state that the engine owns and
 may still change; the given state is never touched.
@@ -12,10 +12,11 @@ import random
 from collections.abc import Sequence
 
 from .cards import ACE, ALL_CARDS, Card
+from .events import Eliminated, Event, GameEnded, RoundEnded, StockRanOut, StockRebuilt
 from .hand_rules import RuleError
 from .registry import variant_of
 from .seats import mix, next_seat
-from .state import GameState, LogEntry, PlayerView, RoundResult
+from .state import GameState, PlayerView, RoundResult
 
 SYMBOL = [c.symbol() for c in ALL_CARDS]
 
@@ -49,8 +50,9 @@ def need_phase(state: GameState | PlayerView, phase: str) -> None:
     raise RuleError(f"the {variant_of(state.variant).round_word} is over")
 
 
-def log(state: GameState, player: int | None, text: str) -> None:
-    state.log = state.log + [LogEntry(state.round_no, player, text)]
+def log(state: GameState, event: Event) -> None:
+    """Add ``event`` to the log (a new list: states share the log they keep)."""
+    state.log = state.log + [event]
 
 
 def with_hand(hands: list[list[Card]], p: int, cards: list[Card]) -> list[list[Card]]:
@@ -90,7 +92,7 @@ def next_turn(new: GameState) -> None:
         if what == "rebuild":
             rebuild(new)
         elif what == "void":
-            log(new, None, "The stock ran out: the hand is void")
+            log(new, StockRanOut(round_no=new.round_no))
             end_round(new, None, "void", None)
         # "choice" (Remi): the player takes a discard or ends the round
 
@@ -104,7 +106,7 @@ def rebuild(new: GameState) -> None:
     new.stock = stock
     new.discard = [top]
     variant_of(new.variant).on_rebuild(new)
-    log(new, None, "The discard pile was shuffled into a new stock")
+    log(new, StockRebuilt(round_no=new.round_no))
 
 
 def end_round(new: GameState, winner: int | None, ending: str, closing: Card | None) -> None:
@@ -124,17 +126,15 @@ def end_round(new: GameState, winner: int | None, ending: str, closing: Card | N
     new.taken = None
     v.clear_turn(new)
     v.eliminate(new)
-    summary = ", ".join(
-        f"{p.name} {r.delta:+d}" for p, r, e in zip(new.players, results, before) if not e
-    )
-    log(new, None, f"Round {new.round_no} over: {summary}")
+    deltas = tuple(None if e else r.delta for r, e in zip(results, before))
+    log(new, RoundEnded(round_no=new.round_no, deltas=deltas))
     for q, (was, now) in enumerate(zip(before, new.eliminated)):
         if now and not was:
-            log(new, q, f"{new.players[q].name} is eliminated")
+            log(new, Eliminated(round_no=new.round_no, player=q))
     champion = v.game_winner(new)
     if champion is None:
         new.phase = "round_over"
     else:
         new.phase = "game_over"
         new.winner = champion
-        log(new, champion, f"{new.players[champion].name} wins the game")
+        log(new, GameEnded(round_no=new.round_no, player=champion))

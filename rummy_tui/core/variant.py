@@ -33,6 +33,7 @@ from .seats import highest_unique, next_seat
 from .state import PlayerResult
 
 if TYPE_CHECKING:
+    from .events import Event
     from .state import Action, GameState, PlayerView, RoundResult, VariantState
 
     Source = GameState | PlayerView
@@ -135,9 +136,9 @@ class Variant:
         """The variant's own state at the start of a deal for ``n`` seats."""
         return None if self.State is None else self.State.new(n)
 
-    def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
-        """After the hands and the upcard: set this variant's deal state; the log lines to
-        add (Indian turns up the wild joker here)."""
+    def on_deal(self, state: GameState, deck: list[Card]) -> list[Event]:
+        """After the hands and the upcard: set this variant's deal state; the events to log
+        (Indian turns up the wild joker here)."""
         return []
 
     def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:

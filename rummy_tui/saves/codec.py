@@ -25,19 +25,20 @@ from typing import Any
 
 from .. import __version__
 from ..core.cards import ALL_CARDS, Card
+from ..core.events import EVENTS, Event, Note
 from ..core.names import PlayerNameError, check_names, display_name, same_name
 from ..core.options import make_options
 from ..core.registry import variant_of
 from ..core.state import (
-    GameState, LogEntry, PlayerResult, PlayerSpec, RoundResult, TableMeld, VariantState,
+    GameState, PlayerResult, PlayerSpec, RoundResult, TableMeld, VariantState,
 )
 from .schema import (
     CARD_CODES_BY_INDEX,
+    EVENT_RECORDS,
     SCHEMA_VERSION,
     SECTIONS,
     SHARED_STATE_KEYS,
     TOP_LEVEL,
-    LogEntryModel,
     PlayerModel,
     PlayerResultModel,
     RoundResultModel,
@@ -196,31 +197,99 @@ def to_dict(
     if with_history:
         data["history"] = [encode_round(r) for r in s.history]
     if with_log:
-        data["log"] = [_log_dict(e) for e in s.log]
+        data["log"] = [event_dict(e) for e in s.log]
     return data
 
 
-_LOG_KEYS = tuple(LogEntryModel.__annotations__)
-assert _LOG_KEYS == tuple(f.name for f in fields(LogEntry)), "LogEntryModel != LogEntry"
+# --- the log: events <-> records ------------------------------------------------------------
+# Each event class is written as its record (schema.EVENT_RECORDS): "type", then its fields
+# in the dataclass's order. Both directions are made once per class from the field types.
+
+# json's own C string encoder: a log line is built by hand around it, because a game of 50
+# rounds has thousands of events and one json.dumps call each would blow the autosave budget.
+_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+_JSON_TEXT: dict[Any, Callable[[Any], str]] = {}
+"""A field type -> its value as JSON text (for the log lines built by hand)."""
 
 
-def _log_dict(e: LogEntry) -> dict[str, Any]:
-    return {name: getattr(e, name) for name in _LOG_KEYS}
+def _json_text(tp: Any) -> Callable[[Any], str]:
+    found = _JSON_TEXT.get(tp)
+    if found is not None:
+        return found
+    args = typing.get_args(tp)
+    conv: Callable[[Any], str]
+    if tp is Card:
+        conv = lambda v: f'"{_code(v)}"'  # noqa: E731
+    elif tp is bool:
+        conv = lambda v: "true" if v else "false"  # noqa: E731
+    elif tp is int:
+        conv = lambda v: str(int(v))  # noqa: E731
+    elif tp is str or typing.get_origin(tp) is typing.Literal:
+        conv = _encode_text
+    elif _optional_of(tp) is not None:
+        inner = _json_text(_optional_of(tp))
+        conv = lambda v: "null" if v is None else inner(v)  # noqa: E731
+    elif typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _json_text(args[0])
+        conv = lambda v: "[" + ", ".join(map(item, v)) + "]"  # noqa: E731
+    else:
+        raise TypeError(f"an event field of type {tp!r} has no place in the save format")
+    _JSON_TEXT[tp] = conv
+    return conv
+
+
+def _event_codec(cls: type[Event]) -> tuple[Callable[[Event], str], Callable[[Any], Event],
+                                            Callable[[Event], dict[str, Any]]]:
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in fields(cls)]
+    head = f'{{"type": {_encode_text(cls.tag)}'
+    texts = [(f', "{n}": ', operator.attrgetter(n), _json_text(hints[n])) for n in names]
+
+    def line(e: Event) -> str:
+        return head + "".join([key + conv(get(e)) for key, get, conv in texts]) + "}"
+
+    decoders: list[tuple[str, Callable[[Any], Any]]] = []
+    for n in names:
+        tp = hints[n]
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) is tuple and args[0] is Card:
+            decoders.append((n, lambda v: tuple(map(_card, v))))
+        elif typing.get_origin(tp) is tuple:
+            decoders.append((n, tuple))
+        else:
+            decoders.append((n, _decoder(tp)))
+
+    def decode(record: Any) -> Event:
+        return cls(**{n: dec(record[n]) for n, dec in decoders})
+
+    def as_dict(e: Event) -> dict[str, Any]:
+        return json.loads(line(e))  # type: ignore[no-any-return]
+
+    return line, decode, as_dict
+
+
+_EVENT_CODECS = {cls: _event_codec(cls) for cls in EVENTS}
+_DECODE_EVENT = {cls.tag: codec[1] for cls, codec in _EVENT_CODECS.items()}
+assert set(_DECODE_EVENT) == set(EVENT_RECORDS), "an event without a record in the format"
+
+
+def event_dict(e: Event) -> dict[str, Any]:
+    """An event as the JSON data of its record in a save's log."""
+    return _EVENT_CODECS[type(e)][2](e)
+
+
+def decode_event(record: Any) -> Event:
+    """The event of a validated record of a save's log."""
+    return _DECODE_EVENT[record["type"]](record)
 
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-# json's own C string encoder: a log line is built by hand around it, because a game of 50
-# rounds has thousands of log lines and one json.dumps call each would blow the autosave budget.
-# The order of its keys is the one _LOG_KEYS checks at import.
-_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
-
-
-def _log_line(e: LogEntry) -> str:
-    player = "null" if e.player is None else int(e.player)
-    return f'{{"round_no": {int(e.round_no)}, "player": {player}, "text": {_encode_text(e.text)}}}'
+def _log_line(e: Event) -> str:
+    return _EVENT_CODECS[type(e)][0](e)
 
 
 # The log and the history only grow, and the engine never changes an entry once made
@@ -316,8 +385,7 @@ def to_state(save: SaveFile) -> GameState:
     # sharing so that a resumed state compares equal and behaves the same.
     if last_round is not None and history and history[-1] == last_round:
         last_round = history[-1]
-    get = operator.itemgetter(*_LOG_KEYS)
-    log = [LogEntry(*get(e)) for e in save.log]
+    log = [decode_event(e) for e in save.log]
     players = [PlayerSpec(**p.model_dump()) for p in save.players]
     shown = shown_names([p.name for p in players])
     if shown is not None:
@@ -362,12 +430,16 @@ def shown_names(names: list[str]) -> list[str] | None:
     return shown
 
 
-def _renamed_log(log: list[LogEntry], old: list[str], new: list[str]) -> list[LogEntry]:
+def _renamed_log(log: list[Event], old: list[str], new: list[str]) -> list[Event]:
+    """The events name seats, not players: only the text of an old line (a ``Note``) may
+    hold a name to change."""
     changed = [(a, b) for a, b in zip(old, new) if a != b]
     out = []
     for e in log:
-        text = e.text
-        for a, b in changed:
-            text = text.replace(a, b)
-        out.append(LogEntry(e.round_no, e.player, display_name(text)))
+        if isinstance(e, Note):
+            text = e.text
+            for a, b in changed:
+                text = text.replace(a, b)
+            e = Note(round_no=e.round_no, player=e.player, text=display_name(text))
+        out.append(e)
     return out

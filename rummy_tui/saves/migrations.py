@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .codec import event_dict
+from .legacy_log import events_of
 from .schema import SCHEMA_VERSION, SaveError, SaveFile
 from .variants import preset_of_raw
 
@@ -151,10 +153,31 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data, schema_version=4, state=shared)
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 logs events (core/events.py), one record each, where version 4 logged
+    English lines (``{"round_no", "player", "text"}``). Each line is read back into its
+    event once, here (legacy_log.py): a line that does not read back exactly becomes a
+    ``note`` holding its text. Version 4 began an Indian deal's summary with "Round N over";
+    its event is worded "Deal N over" now."""
+    log, players = data.get("log"), data.get("players")
+    out = dict(data, schema_version=5)
+    if not isinstance(log, list) or not isinstance(players, list):
+        return out  # the validation says what is wrong
+    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    if not all(isinstance(name, str) for name in names):
+        return out
+    variant = data.get("variant")
+    events = events_of(log, names, variant if isinstance(variant, str) else "")  # type: ignore[arg-type]
+    if events is not None:
+        out["log"] = [event_dict(e) for e in events]
+    return out
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 """``MIGRATIONS[n]`` turns a version-n file's data into version n+1. Add one for every
 change of the format, and a version-n fixture to tests/fixtures/saves/."""

@@ -32,13 +32,14 @@ from pydantic_core import PydanticCustomError, core_schema
 from typing_extensions import TypedDict
 
 from ..core.cards import ALL_CARDS, Card
+from ..core.events import EVENTS, Event
 from ..core.options import make_options, options_model
 from ..core.registry import title_of, variants
 from ..core.state import per_seat_fields
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The version this code writes. Older files are migrated on load (migrations.py)."""
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -142,15 +143,6 @@ class TableMeldModel(_Model):
     owner: _SEAT
     cards: Cards
     kind: Literal["set", "run"]
-
-
-class LogEntryModel(TypedDict):
-    # a TypedDict, not a model: a long game has thousands of log lines, and this validates
-    # them in half the time
-    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
-    round_no: _COUNT
-    player: _SEAT | None
-    text: Annotated[str, Field(max_length=1000, pattern=_PRINTABLE)]
 
 
 class PlayerResultModel(_Model):
@@ -279,13 +271,66 @@ SHARED_STATE_KEYS = tuple(_SharedStateModel.model_fields)
 """The keys of ``state`` that every game has, in their order."""
 
 
+# --- the log: one record per event, made from the event classes of core/events.py ---------
+
+_TEXT = Annotated[str, Field(max_length=1000, pattern=_PRINTABLE)]
+SEAT_FIELDS = ("player", "dealer", "first")
+"""The fields of an event that name a seat (validation checks the seat exists)."""
+
+
+def _event_type(name: str, tp: Any) -> Any:
+    """The format's type for a field of an event: cards as codes, seats 0-9, a round >= 1,
+    numbers bounded, text printable and short, a per-seat tuple one entry per seat."""
+    if name == "round_no":
+        return Annotated[int, Field(ge=1, le=MAX_INT)]
+    if name in SEAT_FIELDS:
+        return _SEAT | None if type(None) in typing.get_args(tp) else _SEAT
+    simple = {Card: CardCode, bool: bool, int: _INT, str: _TEXT}
+    if tp in simple:
+        return simple[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Literal:
+        return tp
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        (inner,) = [a for a in args if a is not type(None)]
+        return _event_type(name, inner) | None
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is Card:
+            return Cards
+        return Annotated[list[_event_type(name, args[0])], _PER_SEAT]  # type: ignore[misc]
+    raise TypeError(f"an event field {name} of type {tp!r} has no place in the save format")
+
+
+def event_record(cls: type[Event]) -> Any:
+    """The record of one event class in the log of a save: ``"type"`` (the event's tag),
+    then one key per field of the dataclass, in its order, all required. A TypedDict, not a
+    model: a long game logs tens of thousands of events, and this validates them in half
+    the time."""
+    hints = typing.get_type_hints(cls)
+    spec: dict[str, Any] = {"type": Literal[cls.tag]}  # type: ignore[name-defined]
+    spec.update((f.name, _event_type(f.name, hints[f.name])) for f in fields(cls))
+    make: Any = TypedDict  # the functional form, with a name made at run time
+    record: Any = make(f"{cls.__name__}Record", spec)
+    record.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)
+    record.__doc__ = (cls.__doc__ or "").split("\n\n")[0]
+    return record
+
+
+EVENT_RECORDS: dict[str, Any] = {cls.tag: event_record(cls) for cls in EVENTS}
+"""Each event's tag -> the record a save holds for it."""
+EventRecord: Any = Annotated[
+    typing.Union[tuple(EVENT_RECORDS.values())],  # type: ignore[valid-type]
+    Field(discriminator="type"),
+]
+
+
 class SaveFile(_Model):
     """A rummy-tui save file. It holds every hand and the stock order: whoever opens the
     file sees all the cards."""
 
     model_config = ConfigDict(title="rummy-tui save file")
 
-    schema_version: Literal[4] = Field(description="the version of this format")
+    schema_version: Literal[5] = Field(description="the version of this format")
     written_by: Annotated[str, Field(max_length=100)] = Field(
         description="the program that wrote the file")
     variant: VariantName
@@ -298,8 +343,8 @@ class SaveFile(_Model):
     # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
     history: Annotated[list[RoundResultModel], AtMost(2000)] = Field(
         description="every finished round, in order")
-    log: Annotated[list[LogEntryModel], AtMost(500_000)] = Field(
-        description="the action log, as the players saw it")
+    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(  # type: ignore[valid-type]
+        description="what happened, one event a record (core/events.py), as every player saw it")
 
     @model_validator(mode="after")
     def _options_and_preset(self) -> SaveFile:

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.cards import Card
+from ..core.events import RoundEnded
 from ..core.invariants import check_invariants, variant_state_problem
 from ..core.melds import classify
 from ..core.registry import variant_of
@@ -22,7 +23,7 @@ from ..core.state import GameState
 from ..core.variants import RuleError
 from .codec import state_items, to_state
 from .migrations import migrate
-from .schema import SaveError, SaveFile, plural
+from .schema import SEAT_FIELDS, SaveError, SaveFile, plural
 from .variants import variant_problems
 
 
@@ -122,9 +123,15 @@ def check(state: GameState) -> list[str]:
     for i, meld in enumerate(state.table):
         if not 0 <= meld.owner < n:
             problems.append(f"table meld {i} belongs to seat {meld.owner}, who does not exist")
-    for entry in state.log:
-        if entry.player is not None and not 0 <= entry.player < n:
-            problems.append(f"a log entry names seat {entry.player}, who does not exist")
+    for event in state.log:
+        named = [getattr(event, name, None) for name in SEAT_FIELDS]
+        bad = [seat for seat in named if seat is not None and not 0 <= seat < n]
+        if bad:
+            problems.append(f"a log entry names seat {bad[0]}, who does not exist")
+            break
+        if isinstance(event, RoundEnded) and len(event.deltas) != n:
+            problems.append(f"the log's end of round {event.round_no} scores "
+                            f"{plural(len(event.deltas), 'player')}")
             break
     for r in state.history + ([state.last_round] if state.last_round else []):
         if len(r.players) != n:

@@ -21,7 +21,7 @@ from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import new_game
 from rummy_tui.core.options import make_options
 from rummy_tui.core.registry import variant_of
-from rummy_tui.core.state import LogEntry
+from rummy_tui.core.events import Declared, Discarded
 
 from .conftest import seats
 from .driver import choose_finish, move_cursor_to, settle
@@ -48,7 +48,7 @@ def rigged(variant: str, mine: str, draw: str, wild: str | None = None,
     if wild:  # the wild joker, and the log line that names it
         state.wild_card = parse_card(wild)
         extra = variant_of(variant).on_deal(state, [state.wild_card])
-        state.log = [state.log[0]] + [LogEntry(1, None, text) for text in extra]
+        state.log = [state.log[0], *extra]
     state.to_move, state.phase = 0, "draw"
     return state
 
@@ -236,7 +236,7 @@ async def test_a_discard_from_a_meld_asks_first_and_no_keeps_the_state():
         await pilot.press("y")
         await settle(pilot)
         assert parse_card("2S") not in table.state.hands[0]
-        assert any(e.text == "Ann discarded 2♠" for e in table.state.log)
+        assert Discarded(round_no=1, player=0, card=parse_card("2S")) in table.state.log
 
 
 async def test_a_discard_of_an_odd_card_is_not_asked():
@@ -321,5 +321,6 @@ async def test_a_burst_of_enters_closes_each_dialog_once():
         if isinstance(app.screen, MessageDialog):
             await pilot.press("enter")
             await settle(pilot)
-        wrong = [e for e in table.state.log if e.text.startswith("Ann declared wrongly")]
-        assert len(wrong) == 1, [e.text for e in table.state.log]
+        wrong = [e for e in table.state.log if isinstance(e, Declared) and e.player == 0
+                 and not e.valid]
+        assert len(wrong) == 1, table.state.log

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.turn_timer import TurnTimer
+from rummy_tui.core.events import MissedTurn
 
 from .conftest import make_app
 from .driver import settle, table_of
@@ -33,7 +34,7 @@ async def test_the_timer_starts_after_the_pass_screen_and_misses_the_turn():
         await pilot.pause()
         after = table.state
         assert after.to_move != me and len(after.hands[me]) == 13
-        assert any("missed" in e.text for e in after.log[len(before.log):])
+        assert any(isinstance(e, MissedTurn) for e in after.log[len(before.log):])
         assert isinstance(app.screen, PassDeviceScreen)
         assert table.time_left() is None  # Bob's clock waits for his Enter
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_engine_support import card, cards, play, refused, rig
+from test_engine_support import card, cards, lines, play, refused, rig
 
 from rummy_tui.core.bots import bot_action
 from rummy_tui.core.engine import (
@@ -15,6 +15,7 @@ from rummy_tui.core.engine import (
     view,
     view_legal_actions,
 )
+from rummy_tui.core.events import Discarded, Drew, Took
 from rummy_tui.core.seats import next_seat
 from rummy_tui.core.state import (
     Discard,
@@ -83,13 +84,14 @@ def test_log_texts_follow_the_contract():
     state = rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "KS KH QD JC 2C 3C 5C 7C 9C 10C"],
                 discard="8C")
     state = play(state, TakeDiscard(), Discard(card("KC")))
-    assert [e.text for e in state.log[-2:]] == [
-        "P0 took 8♣ from the discard pile",
-        "P0 discarded K♣",
+    assert state.log[-2:] == [
+        Took(round_no=1, player=0, card=card("8C")),
+        Discarded(round_no=1, player=0, card=card("KC")),
     ]
+    assert lines(state)[-2:] == ["P0 took 8♣ from the discard pile", "P0 discarded K♣"]
     state = play(state, DrawStock())
-    assert state.log[-1].text == "P1 drew from the stock"
-    assert state.log[-1].player == 1 and state.log[-1].round_no == 1
+    assert state.log[-1] == Drew(round_no=1, player=1)  # no card: it is P1's alone
+    assert lines(state)[-1] == "P1 drew from the stock"
 
 
 def test_view_legal_actions_match_the_state_for_the_mover_only():

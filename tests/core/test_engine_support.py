@@ -15,6 +15,7 @@ from typing import Any
 
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import apply
+from rummy_tui.core.events import describe
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import GameState, PlayerSpec, TableMeld
@@ -86,6 +87,12 @@ def rig(
     if scores is not None:
         state.scores = list(scores)
     return state
+
+
+def lines(state: Any) -> list[str]:
+    """The log of a state or view as the players read it (rendered from its events)."""
+    names = [p.name for p in state.players]
+    return [describe(e, names, variant_of(state.variant)) for e in state.log]
 
 
 def new_state(variant: str, players: int, seed: int = 1, options: Any = None) -> GameState:

@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from test_engine_support import card, new_state, play, refused, rig
+from test_engine_support import card, lines, new_state, play, refused, rig
 
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.engine import is_legal, legal_actions, view, view_legal_actions
@@ -74,7 +74,7 @@ def test_a_miss_before_drawing_passes_the_turn_without_a_draw():
     assert new.hands[0] == state.hands[0] and new.stock == state.stock
     assert new.to_move == 1 and new.phase == "draw"
     assert new.vs.missed == [1, 0, 0] and not new.vs.has_drawn[0] and not new.out[0]
-    assert new.log[-1].text == "P0 missed the turn (1 in a row)"
+    assert lines(new)[-1] == "P0 missed the turn (1 in a row)"
 
 
 def test_a_miss_after_the_draw_discards_the_drawn_card_and_names_no_hidden_card():
@@ -84,7 +84,7 @@ def test_a_miss_after_the_draw_discards_the_drawn_card_and_names_no_hidden_card(
     assert sorted(new.hands[0]) == sorted(state.hands[0][:-1]) and card("5C") not in new.hands[0]
     assert new.discard[-1] == card("5C")
     assert new.to_move == 1 and new.vs.missed == [1, 0, 0] and new.vs.drawn is None
-    text = new.log[-1].text
+    text = lines(new)[-1]
     assert text == "P0 missed the turn: the card drawn was discarded (1 in a row)"
     assert not re.search(r"(10|[2-9AJQK])[♠♥♦♣]", text)
 
@@ -129,7 +129,7 @@ def test_three_misses_in_a_row_are_a_middle_drop(fmt, penalty):
     state = play(state, DrawStock())
     state = play(state, MissTurn())
     assert state.out[0] and state.vs.drops[0] == penalty and len(state.hands[0]) == 13
-    assert state.log[-1].text == f"P0 missed 3 turns in a row: middle drop, {penalty} points"
+    assert lines(state)[-1] == f"P0 missed 3 turns in a row: middle drop, {penalty} points"
     # counted even though P0 never drew before (a first drop would be 20/25)
     assert state.phase == "draw" and state.to_move == 1
 

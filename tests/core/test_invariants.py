@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_engine_support import scramble_hidden
+from test_engine_support import lines, scramble_hidden
 
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.cards import ALL_CARDS
@@ -213,7 +213,7 @@ def test_log_never_names_a_card_drawn_from_the_stock(variant):
         if state.phase == "game_over":
             break
         state = apply(state, _step(state, rng))
-    drawn = [e.text for e in state.log if "drew" in e.text]
+    drawn = [text for text in lines(state) if "drew" in text]
     assert drawn
     for text in drawn:
         assert text.endswith("drew from the stock") and not _CARD_WORD.search(text), text

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_engine_support import cards, new_state, play, refused, rig
+from test_engine_support import cards, lines, new_state, play, refused, rig
 
 import rummy_tui.core.engine as engine
 from rummy_tui.core.engine import check_action, is_legal, view
@@ -97,6 +97,5 @@ def test_a_lay_off_refusal_without_table_melds_never_speaks_of_the_table(variant
 def test_a_meld_is_logged_in_the_order_the_table_shows_it():
     state = rig("rummy", ["9S 7S 8S KD 2C", "2H 3H 4H 7D 8D"], phase="play")
     after = play(state, Meld(cards("9S 8S 7S")), check=False)  # chosen in this order
-    shown = " ".join(engine.SYMBOL[c] for c in after.table[-1].cards)
-    assert shown == "7♠ 8♠ 9♠"
-    assert after.log[-1].text.endswith(f"melded {shown}")
+    assert after.log[-1].cards == tuple(after.table[-1].cards) == cards("7S 8S 9S")
+    assert lines(after)[-1].endswith("melded 7♠ 8♠ 9♠")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_engine_support import card, new_state, play, refused, rig
+from test_engine_support import card, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game, view
 from rummy_tui.core.registry import variant_of
@@ -27,7 +27,7 @@ def test_deal_wild_joker_and_decks():
     six = new_state("indian", 6, seed=1)
     assert len(six.stock) == 106 - 78 - 2
     assert view(six, 0).wild_card == six.wild_card
-    assert any("wild joker" in e.text for e in six.log)
+    assert any("wild joker" in text for text in lines(six))
 
 
 def test_more_decks_option_and_too_few_refused():
@@ -68,7 +68,7 @@ def test_wrong_declaration_costs_80_and_the_others_play_on():
     state = play(state, DrawStock(), Declare(card("5C")))
     assert state.out == [True, False, False] and state.vs.drops[0] == 80
     assert state.phase == "draw" and state.to_move == 1
-    assert "declared wrongly: 80 points" in state.log[-1].text
+    assert "declared wrongly: 80 points" in lines(state)[-1]
     # P1 declares properly later: P0 pays 80, P2 their ungrouped cards
     state = play(state, DrawStock())
     drawn = state.hands[1][-1]
@@ -92,7 +92,7 @@ def test_first_drop_20_and_middle_drop_40():
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
     state = play(state, Drop())
     assert state.vs.drops[0] == 20 and state.out[0]
-    assert "a first drop, 20 points" in state.log[-1].text
+    assert "a first drop, 20 points" in lines(state)[-1]
     state = rig("indian", [JUNK, WINNER, LOSER_GROUPED], wild="5D")
     state.vs = replace(state.vs, has_drawn=[True, False, False])
     state = play(state, Drop())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_engine_support import card, cards, new_state, play, refused, rig
+from test_engine_support import card, cards, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
 from rummy_tui.core.state import (
@@ -47,7 +47,7 @@ def test_pick_up_of_the_third_discard_takes_two_more_then_the_forced_meld():
     assert sorted(state.hands[0]) == sorted(cards("5H 6H 2C 9S KD QC AS 7H 3D JS"))
     assert state.discard == [card("3S")]
     assert state.vs.must_meld == card("7H")
-    assert state.log[-1].text == "P0 took 7♥ from the discard pile with 3♦ J♠ above it"
+    assert lines(state)[-1] == "P0 took 7♥ from the discard pile with 3♦ J♠ above it"
     refused(state, Discard(card("AS")), "you must first meld the card you took")
     assert not any(isinstance(a, Discard) for a in legal_actions(state))
     assert Meld(cards("5H 6H 7H")) in legal_actions(state)

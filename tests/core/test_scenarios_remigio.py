@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_engine_support import card, cards, new_state, play, refused, rig
+from test_engine_support import card, cards, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
 from rummy_tui.core.invariants import check_invariants
@@ -86,7 +86,7 @@ def test_elimination_at_100_then_the_game_goes_on_without_that_player():
     assert state.scores == [0, 133, 56]
     assert state.eliminated == [False, True, False]
     assert state.phase == "round_over"
-    assert any(e.text == "P1 is eliminated" for e in state.log)
+    assert any(text == "P1 is eliminated" for text in lines(state))
     state = play(state, NextRound(), check=False)
     assert state.hands[1] == [] and state.out[1]
     assert len(state.hands[0]) == len(state.hands[2]) == 10

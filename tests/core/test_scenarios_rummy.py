@@ -6,11 +6,11 @@ import copy
 from dataclasses import replace
 
 import pytest
-from test_engine_support import card, cards, new_state, play, refused, rig
+from test_engine_support import card, cards, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
+from rummy_tui.core.events import StockRebuilt
 from rummy_tui.core.state import (
-    LogEntry,
     Close,
     Discard,
     DrawStock,
@@ -122,7 +122,7 @@ def test_lay_off_onto_an_opponents_meld():
     state = play(_two_melds_down("8H"), DrawStock(), LayOff(cards("8H"), 0))
     assert state.table[0].owner == 1
     assert list(state.table[0].cards) == list(cards("5H 6H 7H 8H"))
-    assert state.log[-1].text == "P0 laid off 8♥"
+    assert lines(state)[-1] == "P0 laid off 8♥"
     # and onto one's own meld
     state = play(state, LayOff(cards("9S"), 1))
     assert list(state.table[1].cards) == list(cards("9S 10S JS QS"))
@@ -197,7 +197,8 @@ def test_stock_is_rebuilt_from_the_discard_pile_except_its_top_card():
     assert state.rebuilds == 1
     assert state.discard == [card("KC")]
     assert sorted(state.stock) == sorted(rest + list(cards("2H 3H 4C 6C")))
-    assert "shuffled into a new stock" in state.log[-1].text
+    assert isinstance(state.log[-1], StockRebuilt)
+    assert "shuffled into a new stock" in lines(state)[-1]
     assert top_before is None and drawn not in state.stock
 
 
@@ -269,7 +270,7 @@ def test_a_second_rebuild_even_when_nobody_melded_since_the_first():
     # go rummy); the stock is rebuilt a second time all the same, and the hand goes on
     state = _stock_of_one(rig("rummy", ["AS 2S 3S 4H 5H 6H 7D 8D 9D KC", P1_HAND]))
     state.rebuilds = 1
-    state.log = state.log + [LogEntry(1, None, "The discard pile was shuffled into a new stock")]
+    state.log = state.log + [StockRebuilt(round_no=1)]
     state = play(state, DrawStock(), Discard(card("KC")))
     assert state.phase == "draw" and state.rebuilds == 2 and len(state.stock) > 0
     assert state.discard == [card("KC")]

@@ -90,6 +90,8 @@ def test_a_visitor_plays_a_turn_and_another_cannot_see_it(
     served: tuple[str, Path], browser: object
 ) -> None:
     from rummy_tui import saves as saves_api
+    from rummy_tui.core.events import describe
+    from rummy_tui.core.registry import variant_of
 
     url, saves = served
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -137,7 +139,9 @@ def test_a_visitor_plays_a_turn_and_another_cannot_see_it(
     page.screenshot(path=ARTIFACTS / "table.png")
     page.keyboard.press("Control+s")  # the page, not the browser, gets ctrl+s
     mark = wait_for_text(page, "Saved: ", mark)
-    log = [entry.text for entry in saves_api.load_game(save_files[0]).log if entry.player == ann]
+    saved = saves_api.load_game(save_files[0])
+    log = [describe(e, [p.name for p in saved.players], variant_of(saved.variant))
+           for e in saved.log if e.player == ann]
     assert "Ann drew from the stock" in log
     assert any(text.startswith("Ann discarded ") for text in log)
     assert log.index("Ann drew from the stock") < max(

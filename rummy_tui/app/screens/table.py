@@ -245,7 +245,7 @@ class TableScreen(TableMoves, Screen[None]):
         """What happened since this human's last turn (public moves only: the log)."""
         others = self.session.recap(seat)
         lines = [ascii_text(t, self.rummy.ascii)
-                 for t in merged_log(others, self.state.players)]
+                 for t in merged_log(others, self.state.players, self.state.variant)]
         self._clear_messages()
         self.rummy.warn_if_unsaved(on_table=True)
         self._start_turn_timer()

@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...core.cards import Card
+from ...core.events import log_lines
 from ...core.registry import variant_of
 from ...core.state import PlayerView
 from ..presets import PRESETS, VARIANT_TITLES
@@ -176,22 +177,10 @@ class TableMelds(VerticalScroll):
         self.query_one("#melds-text", Static).update(grid)
 
 
-def merged_log(entries: list, players: list) -> list[str]:
-    """Log lines, with a player's consecutive moves in one sentence: "Bob drew from the
-    stock" + "Bob discarded 7♦" reads "Bob drew from the stock and discarded 7♦"."""
-    lines: list[str] = []
-    last_player = None
-    for entry in entries:
-        name = players[entry.player].name if entry.player is not None else None
-        if (
-            lines and name is not None and entry.player == last_player
-            and entry.text.startswith(name + " ")
-        ):
-            lines[-1] += " and " + entry.text[len(name) + 1:]
-        else:
-            lines.append(entry.text)
-        last_player = entry.player
-    return lines
+def merged_log(entries: list, players: list, variant: str) -> list[str]:
+    """Log lines rendered from the events (core/events.py), with a player's consecutive
+    moves in one sentence: "Bob drew from the stock and discarded 7♦"."""
+    return log_lines(entries, [p.name for p in players], variant_of(variant))
 
 
 class ActionLog(Static):
@@ -203,7 +192,8 @@ class ActionLog(Static):
 
     def show(self, view: PlayerView, ascii: bool, lines: int = 30) -> None:
         entries = [e for e in view.log if e.round_no == view.round_no][-lines:]
-        self._texts = [ascii_text(t, ascii) for t in merged_log(entries, view.players)]
+        said = merged_log(entries, view.players, view.variant)
+        self._texts = [ascii_text(t, ascii) for t in said]
         self._empty = f"A new {variant_of(view.variant).round_word}."  # Indian: "deal"
         self._fit()
 

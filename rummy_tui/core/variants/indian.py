@@ -16,6 +16,7 @@ from pydantic import (
 
 from ..arrange import Arrangement, best_arrangement
 from ..cards import ACE, Card, CardError, make_deck, parse_rank
+from ..events import Declared, Dropped, Event, LastInDeal, MissedTurn, WildJoker
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
 from ..options import OptionsModel
@@ -231,12 +232,10 @@ class Indian(Variant):
     def deal_size(self, n: int) -> int:
         return 13
 
-    def on_deal(self, state: GameState, deck: list[Card]) -> list[str]:
+    def on_deal(self, state: GameState, deck: list[Card]) -> list[Event]:
         # the next card of the shuffled closed deck is the wild joker (a random card)
         card = state.wild_card = deck.pop()
-        rank = wild_rank_of(card)
-        what = "aces" if rank == ACE else f"all {Card.of(rank, 0).code[:-1]}s"
-        return [f"The wild joker is {card.symbol()}: {what} are wild."]
+        return [WildJoker(round_no=state.round_no, card=card, rank=wild_rank_of(card))]
 
     def hand_rules(self, options: Any, wild_rank: int | None = None, n: int = 2) -> HandRules:
         return _rules(wild_rank, self.decks(options, n))
@@ -288,16 +287,15 @@ class Indian(Variant):
         p = state.to_move
         arrangement = best_arrangement(rest, self.rules_for(state))
         new = state.copy()
-        name = state.players[p].name
         if arrangement.can_go_out:
             new.hands = with_hand(state.hands, p, rest)
             # the finish slot: the card lies face down on the open deck
             new.discard = state.discard + [action.finish]
-            log(new, p, f"{name} declared")
+            log(new, Declared(round_no=state.round_no, player=p, valid=True))  # face down
             end_round(new, p, "declared", action.finish)
             return new
         # a wrong declaration: 80 points and out of this deal; the others play on
-        log(new, p, f"{name} declared wrongly: {WRONG_DECLARATION} points, out of the deal")
+        log(new, Declared(round_no=state.round_no, player=p, valid=False, penalty=WRONG_DECLARATION))
         _leave_deal(new, p, WRONG_DECLARATION)
         return new
 
@@ -307,7 +305,7 @@ class Indian(Variant):
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
 
-    def drop_cost(self, src: Source, player: int) -> tuple[str, int] | None:
+    def drop_cost(self, src: Source, player: int) -> tuple[Literal["first", "middle"], int] | None:
         first, middle = src.options.drops
         return ("middle", middle) if src.vs.has_drawn[player] else ("first", first)
 
@@ -319,7 +317,7 @@ class Indian(Variant):
         p = state.to_move
         kind, penalty = self.drop_cost(state, p)
         new = state.copy()
-        log(new, p, f"{state.players[p].name} dropped (a {kind} drop, {penalty} points)")
+        log(new, Dropped(round_no=state.round_no, player=p, kind=kind, penalty=penalty))
         _leave_deal(new, p, penalty)
         return new
 
@@ -340,25 +338,25 @@ class Indian(Variant):
 
     def do_miss(self, state: GameState, action: MissTurn, card: Card | None) -> GameState:
         p = state.to_move
-        name = state.players[p].name
         new = state.copy()
-        text = f"{name} missed the turn"
         if card is not None:
             rest = remove(state.hands[p], (card,))
             assert rest is not None  # checked
             new.hands = with_hand(state.hands, p, rest)
             new.discard = state.discard + [card]
-            text += ": the card drawn was discarded"
         missed = replace_seat(state.vs.missed, p, state.vs.missed[p] + 1)
         new.vs = replace(state.vs, missed=missed)
         if missed[p] < MISSES_FOR_A_DROP:
-            log(new, p, f"{text} ({missed[p]} in a row)")
+            log(new, MissedTurn(round_no=state.round_no, player=p, discarded=card is not None,
+                                in_a_row=missed[p]))
             next_turn(new)
             return new
         # three in a row: a middle drop, whether or not the player has drawn this deal
-        log(new, p, text)
+        log(new, MissedTurn(round_no=state.round_no, player=p, discarded=card is not None,
+                            in_a_row=0))
         penalty = state.options.drops[1]
-        log(new, p, f"{name} missed {MISSES_FOR_A_DROP} turns in a row: middle drop, {penalty} points")
+        log(new, Dropped(round_no=state.round_no, player=p, kind="middle", penalty=penalty,
+                         missed=MISSES_FOR_A_DROP))
         _leave_deal(new, p, penalty)
         return new
 
@@ -443,7 +441,7 @@ def _leave_deal(new: GameState, p: int, penalty: int) -> None:
     new.out = replace_seat(new.out, p, True)
     left = [q for q, o in enumerate(new.out) if not o]
     if len(left) == 1:
-        log(new, left[0], f"{new.players[left[0]].name} is the last player in the deal")
+        log(new, LastInDeal(round_no=new.round_no, player=left[0]))
         end_round(new, left[0], "last_in", None)
     else:
         next_turn(new)

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ..arrange import best_arrangement
 from ..cards import Card
+from ..events import Closed, EndedOnEmptyStock
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules, classify
 from ..options import OptionsModel
@@ -261,7 +262,7 @@ class Remi(Variant):
 
     def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
         """The last discard closes the round; the closing card scores a bonus."""
-        log(new, player, f"{new.players[player].name} closed with {SYMBOL[card]}")
+        log(new, Closed(round_no=new.round_no, player=player, card=card))
         end_round(new, player, "closed", card)
 
     def state_problems(self, state: GameState) -> list[str]:
@@ -295,7 +296,7 @@ class Remi(Variant):
     def do_end_on_empty_stock(self, state: GameState, action: EndOnEmptyStock, checked: None) -> GameState:
         new = state.copy()
         p = state.to_move
-        log(new, p, f"The stock is empty: {state.players[p].name} ends the round")
+        log(new, EndedOnEmptyStock(round_no=state.round_no, player=p))
         end_round(new, None, "empty_stock", None)
         return new
 

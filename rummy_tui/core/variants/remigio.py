@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ..arrange import best_arrangement
 from ..cards import Card, make_deck
+from ..events import Closed
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
 from ..options import OptionsModel
@@ -73,7 +74,6 @@ def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
 
 
 _RULES = {(w, f): hand_rules(wrap=w, fournier=f) for w in (False, True) for f in (False, True)}
-_SPECIAL_NAMES = {"flush": "a Flush", "straight_flush": "a Straight flush", "remigio": "a Remigio"}
 
 
 class Remigio(Variant):
@@ -139,10 +139,8 @@ class Remigio(Variant):
         new.hands = with_hand(state.hands, p, rest)
         # the closing discard goes face down on the pile; it is revealed in the round result
         new.discard = state.discard + [action.discard]
-        text = f"{state.players[p].name} closed"
-        if arrangement.special:
-            text += f" with {_SPECIAL_NAMES.get(arrangement.special, arrangement.special)}"
-        log(new, p, text)
+        # the closing card lies face down: the event does not name it
+        log(new, Closed(round_no=state.round_no, player=p, special=arrangement.special))
         end_round(new, p, "closed", action.discard)
         return new
 

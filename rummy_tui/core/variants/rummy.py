@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from ..cards import Card
+from ..events import Discarded, WentOut
 from ..hand_rules import HandRules, RuleError, value_table
 from ..melds import MeldRules
 from ..options import OptionsModel
 from ..registry import register
 from ..state import PlayerResult, VariantState, per_seat
-from ..turn import SYMBOL, end_round, log, replace_seat
+from ..turn import end_round, log, replace_seat
 from ..variant import Variant, target_or_rounds_winner, winner_collects
 
 if TYPE_CHECKING:
@@ -150,11 +151,11 @@ class Rummy(Variant):
     def on_hand_emptied(self, new: GameState, player: int) -> None:
         """Going out: "rummy" if the player had not melded in an earlier turn."""
         ending = "out" if new.vs.melded_before[player] else "rummy"
-        log(new, player, f"{new.players[player].name} went out" + (" — rummy!" if ending == "rummy" else ""))
+        log(new, WentOut(round_no=new.round_no, player=player, rummy=ending == "rummy"))
         end_round(new, player, ending, None)
 
     def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
-        log(new, player, f"{new.players[player].name} discarded {SYMBOL[card]}")
+        log(new, Discarded(round_no=new.round_no, player=player, card=card))
         self.on_hand_emptied(new, player)
 
     def empty_stock(self, state: GameState) -> str:
