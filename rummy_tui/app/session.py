@@ -24,15 +24,8 @@ from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
 from ..core.melds import classify
 from ..core.registry import variant_of
-from ..core.state import (
-    Action,
-    DrawStock,
-    GameState,
-    MissTurn,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
-)
+from ..core.state import Action, DrawStock, GameState, NextRound, PlayerView, TakeDiscard
+from ..core.variants.indian import MissTurn
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 
