@@ -124,6 +124,10 @@ class Variant(ABC, Generic[S]):
     card out in one turn), or ""."""
     special_out_text: str = ""
     """How the round summary says it, after the winner's name."""
+    bonus_name: str = "closing bonus"
+    """What the round summary calls a round's bonus (``RoundResult.bonus``: Remi's)."""
+    closing_card_name: str = "closing card"
+    """What the round summary calls the card a round ended with (Indian: "finish slot")."""
     closing_multiplier: bool = False
     """Remigio: a close always has a multiplier (x1 to x10), which the summary names and the
     statistics count ("closes by multiplier")."""

@@ -51,10 +51,9 @@ def round_headline(state: GameState, result: RoundResult) -> str:
     if mult:
         extras.append(mult)
     if result.bonus:
-        extras.append(f"closing bonus {result.bonus}")
+        extras.append(f"{v.bonus_name} {result.bonus}")
     if result.closing_card is not None:
-        what = "finish slot" if result.ending == "declared" else "closing card"
-        extras.append(f"{what} {result.closing_card.symbol()}")
+        extras.append(f"{v.closing_card_name} {result.closing_card.symbol()}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 

@@ -225,6 +225,7 @@ class Indian(Variant[IndianState]):
     finish_hint = ("Enter: declare with it · Esc: cancel · a wrong declaration costs "
                    f"{WRONG_DECLARATION} points and puts you out of this deal")
     round_word = "deal"
+    closing_card_name = "finish slot"
     stat_columns = ("drops", "wrong declarations")
     bot_many_decks = True
     actions = {
