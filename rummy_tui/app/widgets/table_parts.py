@@ -144,12 +144,14 @@ class TableMelds(VerticalScroll):
 
     def show(self, view: PlayerView) -> None:
         if not view.table:
-            if variant_of(view.variant).table_melds:
+            v = variant_of(view.variant)
+            if v.table_melds:
                 note = "No melds on the table."
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.
-                note = ("In this game melds stay in the hand until someone closes or "
-                        "declares: press a to arrange yours.")
+                finish = f"{v.finish_label.lower()}s" if v.finish is not None else "goes out"
+                note = (f"In this game melds stay in the hand until someone {finish}: "
+                        "press a to arrange yours.")
             self.query_one("#melds-text", Static).update(Text(note, style="dim"))
             return
         # One line per owner (wrapping under its melds, not under the name); each meld
