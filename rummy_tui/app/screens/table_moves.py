@@ -309,9 +309,6 @@ class TableMoves:
     def action_go_out(self) -> None:
         self._go_out()
 
-    def action_declare(self) -> None:
-        self.action_close()
-
     def action_drop(self) -> None:
         if self._refused(Drop()):
             return
