@@ -64,15 +64,19 @@ def test_unknown_variant_is_a_value_error(bad):
 def test_project_decisions_are_stated():
     # The decisions of shared/rules-notes.md and the lead's meld decisions must be in the
     # document in words players can find; a sample of the ones easiest to lose in an edit.
+    # The numbers are the modules' (a rule changed in its module must be changed here too).
+    from rummy_tui.core.variants.indian import CAP
+    from rummy_tui.core.variants.remi import CLOSING_BONUS
+
     doc = DOC.read_text(encoding="utf-8")
     for phrase in (
         "at least one natural card",
         "at most one card of each rank",
         "K-A-2",
-        "capped at 80",
+        f"capped at {CAP}",
         "may also play as itself",
         "no upcard",
-        "10 times",
+        f"{CLOSING_BONUS} times",
         "anticlockwise",
         "wrong declaration",
     ):

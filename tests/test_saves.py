@@ -491,7 +491,7 @@ def test_indian_turn_timer_state_round_trips(tmp_path: Path):
     # the card drawn)
     import random
 
-    from rummy_tui.core.state import MissTurn
+    from rummy_tui.core.variants.indian import MissTurn
 
     rng = random.Random(3)
     state = _game("indian", [("Asha", "human"), ("Ravi", "normal"), ("Meena", "easy")], 31,

@@ -26,6 +26,17 @@ assert _spec is not None and _spec.loader is not None
 make_fixtures = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_fixtures)
 
+REPLAYS_CHANGED: dict[str, str] = {}
+"""Version-3 fixture games (file stem -> the rule change) that today's engine no longer plays
+as that version did, because a rule was changed on purpose since (docs/ARCHITECTURE.md, "How
+to change a rule"). The frozen files are never rewritten: they still load and migrate (every
+test above and below); only the comparisons with a replay by today's engine leave them out."""
+
+
+def _replayed(names: list[str]) -> list[str]:
+    return [n for n in names if n not in REPLAYS_CHANGED]
+
+
 # every key of a version-3 ``state`` that is not shared any more, and whose it became
 V3_OWN = {
     "rummy": ("melded_before", "melded_this_turn"),
@@ -72,7 +83,7 @@ def test_a_version_3_file_moves_the_games_own_fields_into_its_section(path: Path
     assert saves.parse_save(again) == state
 
 
-@pytest.mark.parametrize("name", sorted(make_fixtures.MIDTURN))
+@pytest.mark.parametrize("name", _replayed(sorted(make_fixtures.MIDTURN)))
 def test_a_version_3_game_stopped_mid_turn_goes_on_exactly_as_it_would_have(name: str):
     # replayed by today's engine from the same seed, it is the same game, own state and all
     state = saves.load_game(FIXTURES / "v3" / f"{name}.json")
@@ -88,7 +99,7 @@ def test_a_version_3_game_stopped_mid_turn_goes_on_exactly_as_it_would_have(name
         assert state == replayed
 
 
-@pytest.mark.parametrize("name", ["rummy", "rummy-over", "remi", "remigio-fournier"])
+@pytest.mark.parametrize("name", _replayed(["rummy", "rummy-over", "remi", "remigio-fournier"]))
 def test_a_migrated_fixture_game_is_todays_save_of_the_same_game(name: str):
     # these fixture games play today exactly as they did: their migrated files are byte for
     # byte today's fixtures

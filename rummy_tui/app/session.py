@@ -25,15 +25,8 @@ from ..core.engine import apply, check_action, legal_actions, view, view_legal_a
 from ..core.events import Discarded, MissedTurn, Note, StockRebuilt, Took
 from ..core.melds import classify
 from ..core.registry import variant_of
-from ..core.state import (
-    Action,
-    DrawStock,
-    GameState,
-    MissTurn,
-    NextRound,
-    PlayerView,
-    TakeDiscard,
-)
+from ..core.state import Action, DrawStock, GameState, NextRound, PlayerView, TakeDiscard
+from ..core.variants.indian import MissTurn
 from ..core.variants import RuleError
 from .rules import best_arrangement, merge_order, rules_for
 

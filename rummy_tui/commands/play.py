@@ -203,7 +203,7 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
 def add_parser(sub: Any) -> None:
     new = command(sub, "new", run_new, help="start a game straight at the table")
     new.add_argument("--variant", required=True,
-                     help="rummy, remi, remigio, remigio-fournier or indian")
+                     help=", ".join(VARIANTS[:-1]) + " or " + VARIANTS[-1])
     new.add_argument("--players", required=True,
                      help='seats, e.g. "Ann,Bob,cpu:Cy" (cpu: normal bot, cpu-easy: easy bot, cpu-hard: hard bot)')
     new.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None, help="a seed for a repeatable deal")

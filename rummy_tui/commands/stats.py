@@ -26,8 +26,8 @@ def add_parser(sub: Any) -> None:
         "they end; --rebuild recomputes them from the finished saves in the saves folder.",
     )
     stats.add_argument("--player", help="only this player (a name, or e.g. 'Cy (normal)')")
-    stats.add_argument("--variant", help="only this variant (rummy, remi, remigio, "
-                       "remigio-fournier, indian, or a format such as indian-pool101)")
+    stats.add_argument("--variant", help="only this variant (e.g. rummy, remi, indian), or "
+                       "one of its picker entries (e.g. indian-pool101)")
     stats.add_argument("--json", action="store_true", help='one JSON object {"players": [...]}')
     stats.add_argument("--rebuild", action="store_true",
                        help="recompute the statistics from the finished saves in the saves folder")
@@ -44,8 +44,13 @@ def run_where(args: argparse.Namespace) -> int:
     return 0
 
 
-_VARIANTS = ("rummy", "remi", "remigio", "remigio-fournier", "indian", "indian-points",
-             "indian-pool101", "indian-pool201", "indian-deals")
+def _choices() -> list[str]:
+    """What ``--variant`` accepts, from the core's registry: every variant's key and every
+    picker entry's (Indian: indian-points, indian-pool101, ...)."""
+    from ..core.registry import presets, variant_keys
+
+    keys = list(variant_keys())
+    return keys + [p.key for p in presets() if p.key not in keys]
 
 
 def _matches(player: Any, wanted: str) -> bool:
@@ -64,7 +69,7 @@ def _table(rows: list[list[str]]) -> list[str]:
 
 
 def _describe(stats: list[Any], variant: str | None) -> str:
-    from ..history.records import labels_of
+    from ..history.records import labels_of, special_out, stat_columns
 
     labels = labels_of(stats)
     head = ["player", "games", "wins", "win rate", "rounds won", "avg penalty", "streak"]
@@ -83,11 +88,12 @@ def _describe(stats: list[Any], variant: str | None) -> str:
             if line.closes_by_multiplier:
                 extras.append("closes " + ", ".join(
                     f"×{m}: {n}" for m, n in sorted(line.closes_by_multiplier.items())))
-            if v == "indian":
+            counted = stat_columns(v)
+            if "drops" in counted:
                 extras.append(f"drops {line.drops}, wrong declarations "
                               f"{line.wrong_declarations}")
-            if v == "rummy":
-                extras.append(f"rummy outs {line.rummy_outs}")
+            if "special outs" in counted:
+                extras.append(f"{special_out(v)} outs {line.rummy_outs}")
             games = f"{line.games} game{'' if line.games == 1 else 's'}"
             lines.append(f"  {s.label} · {v}: {games}, {line.wins} won; "
                          + "; ".join(e for e in extras if e))
@@ -102,8 +108,9 @@ def _describe(stats: list[Any], variant: str | None) -> str:
 def run_stats(args: argparse.Namespace) -> int:
     from ..history import records, store
     from ..saves_location import saves_dir, stats_path
-    if args.variant and args.variant.strip().lower() not in _VARIANTS:
-        print(f"error: unknown variant {args.variant!r} (choose from {', '.join(_VARIANTS)})",
+    choices = _choices()
+    if args.variant and args.variant.strip().lower() not in choices:
+        print(f"error: unknown variant {args.variant!r} (choose from {', '.join(choices)})",
               file=sys.stderr)
         return 2
     try:

@@ -36,7 +36,8 @@ from .hand_rules import relaxed
 from .registry import variant_of
 from . import bot_rollout
 from .bot_rollout import Policy
-from .state import Action, Discard, DrawStock, Drop, LayOff, Meld, PlayerView, TakeDiscard
+from .state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
+from .variants.indian import Drop
 
 SEARCH = True
 """Basic Rummy and Remi: play candidates out (bot_rollout); off, the expectimax alone."""
@@ -48,9 +49,6 @@ DANGER_TAKEN = 4
 DANGER_REFUSED = -1
 """Relief for a card of a rank the next player refused from the top of the pile."""
 
-COUNT_WEIGHT = {"rummy": 12, "remi": 12, "indian": 12, "remigio": 12, "remigio-fournier": 12}
-"""Points per dead card added to a hand's count: a card fewer to meld is a turn nearer to
-going out, which wins the round."""
 NO_PURE = 25
 """Indian: points charged to a hand without a pure sequence."""
 GIVE_UP_TURN = 200
@@ -168,7 +166,9 @@ class _Knowledge:
                 pool = sorted(rng.sample(pool, samples))
             self.unseen = sorted(Counter(pool).items())
         self.total = sum(k for _, k in self.unseen)
-        self.weight = COUNT_WEIGHT.get(v.variant, 0)
+        # points per dead card added to a hand's count: a card fewer to meld is a turn
+        # nearer to going out, which wins the round (each game's own weight)
+        self.weight = variant_of(v.variant).bot_count_weight
         self._g: dict[tuple[Card, ...], float] = {}
 
     def g(self, hand: tuple[Card, ...]) -> float:

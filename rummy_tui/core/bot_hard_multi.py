@@ -35,7 +35,8 @@ from .cards import Card
 from .engine import is_legal
 from .melds import partners
 from .registry import variant_of
-from .state import Action, Discard, DrawStock, Drop, PlayerView, TakeDiscard
+from .state import Action, Discard, DrawStock, PlayerView, TakeDiscard
+from .variants.indian import Drop
 
 P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
@@ -70,10 +71,6 @@ CPU (p99 55 ms a decision)."""
 
 GIVE_UP_TURN = 200
 """Indian: a deal this long has stalled: drop rather than play on for ever."""
-
-
-MULTI_DECK = ("indian", "remigio", "remigio-fournier")
-"""The games whose hard player is this module (bots dispatches on it)."""
 
 
 def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Action:

@@ -19,7 +19,7 @@ The candidates are few, the decisions where ``normal``'s habits cost most:
 - the draw: the top discard (Remi: each pick-up the rules allow) against the stock;
 - meld timing: laying ``normal``'s meld or lay-off now, against holding it back and
   discarding (Basic Rummy: a hand that goes out in one turn scores double; Remi: a hand
-  that melds all but one card can close for ten times that card);
+  that melds all but one card can close, and its closing card earns a bonus);
 - the discard: ``normal``'s card, the expectimax's (``bot_hard``) and the next dead card.
 """
 

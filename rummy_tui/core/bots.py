@@ -37,11 +37,12 @@ from .arrange import ArrangedMeld, best_arrangement
 from .engine import is_legal, legal_discards, view
 from .melds import classify, partners
 from .state import (
-    Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    Meld, NextRound, PlayerView, TakeDiscard,
+    Action, Discard, DrawStock, GameState, LayOff, Meld, NextRound, PlayerView, TakeDiscard,
 )
 from .bot_hard import hard
-from .bot_hard_multi import MULTI_DECK, hard_multi
+from .bot_hard_multi import hard_multi
+from .variants.indian import Drop
+from .variants.remi import EndOnEmptyStock
 from .hand_rules import HandRules, relaxed
 from .registry import variant_of
 from .seats import mix
@@ -235,15 +236,19 @@ def _finish(
     else:
         sure = None
     best: tuple[int, Action] | None = None
-    closes = rs.finish_action == "Close"
+    if rs.finish is None:
+        return None
+    finish = rs.finish_with
+    # with special hands (Remigio) the best multiplier wins; otherwise the first that goes out
+    closes = rules.specials
     for c in order:
         if c == sure and not closes:
-            return Declare(c)
+            return finish(c)
         rest = list(hand)
         rest.remove(c)
         arrangement = best_arrangement(rest, rules)
         if arrangement.can_go_out:
-            action: Action = Close(c) if closes else Declare(c)
+            action = finish(c)
             if not closes:
                 return action
             score = arrangement.multiplier or 1
@@ -478,7 +483,8 @@ def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
         return False
     wild = rules.melds.is_joker
     jokers = sum(1 for c in hand if wild(c))
-    if not v.vs.has_drawn[v.player]:  # Indian's own state (Drop is Indian's)
+    cost = variant_of(v.variant).drop_cost(v, v.player)
+    if cost is not None and cost[0] == "first":
         # first drop: no pure sequence, at most one joker, few near-sequences
         return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
     first, middle = v.options.drops
@@ -498,7 +504,7 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
 
 def _hard(v: PlayerView, rng: random.Random) -> Action:
     """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
-    if v.variant in MULTI_DECK:
+    if variant_of(v.variant).bot_many_decks:
         return hard_multi(v, rng, _normal(v, rng))
     return hard(v, rng, _normal(v, rng), _normal)
 

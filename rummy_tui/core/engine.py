@@ -5,7 +5,8 @@ melds and lay-offs the variant allows, then a discard, or instead the variant's 
 finishing move; a round ends, is scored, and the next is dealt. Every rule that differs
 between the games is asked of the variant (``core/variant.py``, found through
 ``core/registry.py``); the variant's own actions (Close, Declare, Drop, MissTurn,
-EndOnEmptyStock) are its methods, which the engine dispatches like its own.
+EndOnEmptyStock: defined in the variant's module) are its methods, which the engine
+dispatches like its own, and a game refuses an action it does not define with one message.
 
 Each action has one check and one do. ``check_action`` runs the check (on a state or on the
 mover's view); ``apply`` runs the same check, then the do on a copy of the state, sharing
@@ -31,9 +32,8 @@ from .options import make_options
 from .registry import variant_of
 from .seats import mix
 from .state import (
-    Action, Close, Declare, Discard, DrawStock, Drop, EndOnEmptyStock, GameState, LayOff,
-    Meld, MissTurn, NextRound, PlayerSpec, PlayerView, TableMeld, TakeDiscard,
-    build_view,
+    Action, Discard, DrawStock, GameState, LayOff, Meld, NextRound, PlayerSpec,
+    PlayerView, TableMeld, TakeDiscard, build_view,
 )
 from .turn import (
     cards_text,
@@ -87,7 +87,7 @@ def new_game(
     return state
 
 
-def _deal(state: GameState, v: Variant) -> None:
+def _deal(state: GameState, v: Variant[Any]) -> None:
     """Deal a round into ``state`` (a fresh copy the engine owns)."""
     n = len(state.players)
     deck = v.deck(state.options, n)
@@ -123,13 +123,13 @@ def _deal(state: GameState, v: Variant) -> None:
 # --- the shared actions: one check and one do each -------------------------------------------
 
 
-def _check_draw_stock(v: Variant, src: Source, action: DrawStock, hand: list[Card], stock: int) -> None:
+def _check_draw_stock(v: Variant[Any], src: Source, action: DrawStock, hand: list[Card], stock: int) -> None:
     need_phase(src, "draw")
     if not stock:
         raise RuleError("the stock is empty: take a discard or end the round")
 
 
-def _do_draw_stock(v: Variant, state: GameState, action: DrawStock, checked: None) -> GameState:
+def _do_draw_stock(v: Variant[Any], state: GameState, action: DrawStock, checked: None) -> GameState:
     p = state.to_move
     new = state.copy()
     card = state.stock[-1]
@@ -141,7 +141,7 @@ def _do_draw_stock(v: Variant, state: GameState, action: DrawStock, checked: Non
     return new
 
 
-def _check_take(v: Variant, src: Source, action: TakeDiscard, hand: list[Card], stock: int) -> Card:
+def _check_take(v: Variant[Any], src: Source, action: TakeDiscard, hand: list[Card], stock: int) -> Card:
     need_phase(src, "draw")
     depth = action.depth
     if not isinstance(depth, int) or depth not in v.pickup_depths:
@@ -159,7 +159,7 @@ def _check_take(v: Variant, src: Source, action: TakeDiscard, hand: list[Card], 
     return card
 
 
-def _do_take(v: Variant, state: GameState, action: TakeDiscard, card: Card) -> GameState:
+def _do_take(v: Variant[Any], state: GameState, action: TakeDiscard, card: Card) -> GameState:
     p = state.to_move
     depth = action.depth
     new = state.copy()
@@ -174,7 +174,7 @@ def _do_take(v: Variant, state: GameState, action: TakeDiscard, card: Card) -> G
     return new
 
 
-def _check_meld(v: Variant, src: Source, action: Meld, hand: list[Card], stock: int) -> tuple[list[Card], str]:
+def _check_meld(v: Variant[Any], src: Source, action: Meld, hand: list[Card], stock: int) -> tuple[list[Card], str]:
     """Check a new meld from the hand; return the hand left and the meld's kind."""
     # a move the game never has is refused for that, before any "draw first"
     if not v.table_melds:
@@ -194,7 +194,7 @@ def _check_meld(v: Variant, src: Source, action: Meld, hand: list[Card], stock: 
     return rest, shape.kind
 
 
-def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Card], str]) -> GameState:
+def _do_meld(v: Variant[Any], state: GameState, action: Meld, checked: tuple[list[Card], str]) -> GameState:
     rest, kind = checked
     p = state.to_move
     new = state.copy()
@@ -212,7 +212,7 @@ def _do_meld(v: Variant, state: GameState, action: Meld, checked: tuple[list[Car
     return new
 
 
-def _check_lay_off(v: Variant, src: Source, action: LayOff, hand: list[Card], stock: int) -> tuple[list[Card], list[Card], str]:
+def _check_lay_off(v: Variant[Any], src: Source, action: LayOff, hand: list[Card], stock: int) -> tuple[list[Card], list[Card], str]:
     if not v.lay_off:
         if not v.table_melds:  # Remigio, Indian: no meld is ever put on the table
             raise RuleError(f"there is no laying off in {v.title}: each player's melds stay in "
@@ -234,7 +234,7 @@ def _check_lay_off(v: Variant, src: Source, action: LayOff, hand: list[Card], st
     return rest, joined, shape.kind
 
 
-def _do_lay_off(v: Variant, state: GameState, action: LayOff, checked: tuple[list[Card], list[Card], str]) -> GameState:
+def _do_lay_off(v: Variant[Any], state: GameState, action: LayOff, checked: tuple[list[Card], list[Card], str]) -> GameState:
     rest, joined, kind = checked
     p = state.to_move
     new = state.copy()
@@ -253,12 +253,12 @@ def _do_lay_off(v: Variant, state: GameState, action: LayOff, checked: tuple[lis
     return new
 
 
-def _check_discard(v: Variant, src: Source, action: Discard, hand: list[Card], stock: int) -> list[Card]:
+def _check_discard(v: Variant[Any], src: Source, action: Discard, hand: list[Card], stock: int) -> list[Card]:
     need_phase(src, "play")
     return _discard_card(v, src, hand, action.card)
 
 
-def _discard_card(v: Variant, src: Source, hand: list[Card], card: Card) -> list[Card]:
+def _discard_card(v: Variant[Any], src: Source, hand: list[Card], card: Card) -> list[Card]:
     """The hand left by discarding ``card``, in the play phase; RuleError if not allowed."""
     rest = remove(hand, (card,))
     if rest is None:
@@ -267,7 +267,7 @@ def _discard_card(v: Variant, src: Source, hand: list[Card], card: Card) -> list
     return rest
 
 
-def _do_discard(v: Variant, state: GameState, action: Discard, rest: list[Card]) -> GameState:
+def _do_discard(v: Variant[Any], state: GameState, action: Discard, rest: list[Card]) -> GameState:
     p = state.to_move
     card = action.card
     new = state.copy()
@@ -282,12 +282,12 @@ def _do_discard(v: Variant, state: GameState, action: Discard, rest: list[Card])
     return new
 
 
-def _check_next_round(v: Variant, src: Source, action: NextRound, hand: list[Card], stock: int) -> None:
+def _check_next_round(v: Variant[Any], src: Source, action: NextRound, hand: list[Card], stock: int) -> None:
     if src.phase != "round_over":
         raise RuleError(f"the {v.round_word} is not over")
 
 
-def _do_next_round(v: Variant, state: GameState, action: NextRound, checked: None) -> GameState:
+def _do_next_round(v: Variant[Any], state: GameState, action: NextRound, checked: None) -> GameState:
     new = state.copy()
     new.dealer = v.next_dealer(state)
     new.round_no = state.round_no + 1
@@ -304,17 +304,7 @@ _SHARED: dict[type, tuple[Callable[..., Any], Callable[..., GameState]]] = {
     NextRound: (_check_next_round, _do_next_round),
 }
 
-_ABSENT: dict[type, tuple[str | None, str]] = {
-    Close: ("play", "there is no closing in {}"),
-    Declare: ("play", "there is no declaring in {}"),
-    Drop: (None, "there is no dropping in {}"),
-    MissTurn: (None, "there is no turn timer in {}: a turn is never missed"),
-    EndOnEmptyStock: (None, "in {} an empty stock is rebuilt from the discard pile"),
-}
-"""The refusal of a variant's own action in a game without it (after a phase check)."""
-
-
-def _step(v: Variant, src: Source, action: Action) -> tuple[Callable[..., Any], Callable[..., GameState]]:
+def _step(v: Variant[Any], src: Source, action: Action) -> tuple[Callable[..., Any], Callable[..., GameState]]:
     """The check and the do of ``action`` in this game; RuleError if it has none."""
     t = type(action)
     shared = _SHARED.get(t)
@@ -324,15 +314,13 @@ def _step(v: Variant, src: Source, action: Action) -> tuple[Callable[..., Any], 
     if own is not None:
         check, do = (getattr(v, n) for n in own)
         return (lambda _v, *a: check(*a)), (lambda _v, *a: do(*a))
-    if t not in _ABSENT:
+    if not isinstance(action, Action):
         raise RuleError(f"not an action: {action!r}")
-    phase, text = _ABSENT[t]
-    if phase is not None:
-        need_phase(src, phase)
-    raise RuleError(text.format(v.title))
+    # another game's move: refused for that, before any "draw first"
+    raise RuleError(f"there is no {t.move or t.__name__.lower()} in {v.title}")
 
 
-def _mover(src: Source, kind: type) -> tuple[Variant, list[Card], int]:
+def _mover(src: Source, kind: type) -> tuple[Variant[Any], list[Card], int]:
     """The checks of any action of this ``kind`` that do not depend on its details (whose
     turn, the game or round over): the variant, the mover's hand and the stock count."""
     if isinstance(src, PlayerView):
@@ -349,7 +337,7 @@ def _mover(src: Source, kind: type) -> tuple[Variant, list[Card], int]:
     return v, hand, stock_count
 
 
-def _check(src: Source, action: Action) -> tuple[Variant, Callable[..., GameState], Any]:
+def _check(src: Source, action: Action) -> tuple[Variant[Any], Callable[..., GameState], Any]:
     v, hand, stock_count = _mover(src, type(action))
     check, do = _step(v, src, action)
     return v, do, check(v, src, action, hand, stock_count)

@@ -9,17 +9,17 @@ any part of the rules core has been imported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .hand_rules import HandRules, RuleError
 
 if TYPE_CHECKING:
     from .variant import Preset, Variant
 
-_VARIANTS: dict[str, Variant] = {}
+_VARIANTS: dict[str, Variant[Any]] = {}
 
 
-def register(variant: Variant) -> Variant:
+def register(variant: Variant[Any]) -> Variant[Any]:
     """Add a rule set under its ``key``; a second rule set with the same key is an error."""
     if not variant.key or variant.key in _VARIANTS:
         raise ValueError(f"variant key {variant.key!r} is empty or already registered")
@@ -27,7 +27,7 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
-def variant_of(key: str) -> Variant:
+def variant_of(key: str) -> Variant[Any]:
     """The rule set called ``key`` ("rummy", "remi", ...); RuleError if there is none."""
     try:
         return _VARIANTS[key]
@@ -40,7 +40,7 @@ def variant_keys() -> tuple[str, ...]:
     return tuple(_VARIANTS)
 
 
-def variants() -> tuple[Variant, ...]:
+def variants() -> tuple[Variant[Any], ...]:
     return tuple(_VARIANTS.values())
 
 

@@ -14,15 +14,7 @@ from typing import Any
 from .bots import BOT_KINDS, choose_action
 from .engine import apply, new_game, view
 from .invariants import MAX_ROUND_ACTIONS, MAX_ROUNDS, check_invariants
-from .state import (
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    GameState,
-    NextRound,
-    PlayerSpec,
-    TakeDiscard,
-)
+from .state import GameState, NextRound, PlayerSpec
 from .hand_rules import RuleError
 from .registry import variant_of
 from .seats import mix
@@ -90,9 +82,6 @@ class GameRun:
     problem: str | None = None
 
 
-_TURN_STARTS = (DrawStock, TakeDiscard, Drop, EndOnEmptyStock)
-
-
 def play_game(
     variant: str,
     bots: Sequence[str],
@@ -112,7 +101,6 @@ def play_game(
         if run.problem:
             return run
     next_round = NextRound()
-    turn_starts = _TURN_STARTS
     actions = turns = 0
     while True:
         phase = state.phase
@@ -123,7 +111,7 @@ def play_game(
         else:
             p = state.to_move
             action = choose_action(kinds[p], view(state, p), rng)
-            if type(action) in turn_starts:
+            if phase == "draw":  # a draw, a drop, or Remi's end on an empty stock
                 turns += 1
         try:
             previous, state = state, apply(state, action)

@@ -12,14 +12,15 @@ the state as data: every shuffle is derived from ``seed`` and the counters (``ro
 ``rebuilds``), and a computer player's choices from ``seed`` and ``actions``, so a resumed
 game goes on exactly as it would have.
 
-Actions are frozen dataclasses (values): compare them with ``==``, keep them in sets.
+Actions are frozen dataclasses (values) deriving from :class:`Action`: compare them with
+``==``, keep them in sets. The moves every game has are here; a game's own are in its module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
-from typing import Any, Literal, Union, get_args
+from typing import Any, ClassVar, Literal, Self
 
 from .cards import Card
 from .events import Event
@@ -41,14 +42,27 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawStock:
+class Action:
+    """A move: a frozen dataclass (a value: compare with ``==``, keep in sets). The moves
+    every game has are below; a game's own moves (Remigio's ``Close``, Indian's ``Declare``,
+    ``Drop`` and ``MissTurn``, Remi's ``EndOnEmptyStock``) are defined in its module
+    (``core/variants``) and listed in its ``Variant.actions``. A game refuses a move it does
+    not define with one message, made from ``move``: "there is no {move} in {title}"."""
+
+    move: ClassVar[str] = ""
+    """The move as a noun ("closing", "declaring"), for that refusal."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock(Action):
     """Take the top card of the stock (the closed deck)."""
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take from the discard pile. ``depth`` 1 is the top card; Remi allows 2 and 3 (the cards
-    above the taken one go into the hand too)."""
+class TakeDiscard(Action):
+    """Take from the discard pile. ``depth`` 1 is the top card; ``Variant.pickup_depths``
+    says which depths a game allows (Remi: 1-3, the cards above the taken one go into the
+    hand too)."""
 
     depth: int = 1
 
@@ -60,7 +74,7 @@ def _cards_tuple(obj: Any, name: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Action):
     """Lay these cards from the hand on the table as a new meld."""
 
     cards: tuple[Card, ...]
@@ -70,7 +84,7 @@ class Meld:
 
 
 @dataclass(frozen=True, slots=True)
-class LayOff:
+class LayOff(Action):
     """Add these cards from the hand to the meld ``table[meld_index]`` (Basic Rummy)."""
 
     cards: tuple[Card, ...]
@@ -81,64 +95,15 @@ class LayOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Action):
     """Put one card from the hand on the discard pile, which ends the turn."""
 
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class Close:
-    """Remigio: discard this card face down and show the 10 cards left (all melded or a
-    Flush / Straight flush / Remigio)."""
-
-    discard: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Indian: put this card in the finish slot and show the 13 left as a declaration."""
-
-    finish: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    """Indian: leave the deal (20 before your first draw, 40 after; Pool 201: 25/50)."""
-
-
-@dataclass(frozen=True, slots=True)
-class MissTurn:
-    """Indian, with the turn timer on: the player to move ran out of time. Before the draw the
-    turn passes without one; after it the card drawn this turn is discarded for them. The
-    third miss in a row is a middle drop."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndOnEmptyStock:
-    """Remi: the stock is empty and the player does not (or cannot) take a discard."""
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(Action):
     """From ``round_over``: deal the next round."""
-
-
-Action = Union[
-    DrawStock,
-    TakeDiscard,
-    Meld,
-    LayOff,
-    Discard,
-    Close,
-    Declare,
-    Drop,
-    MissTurn,
-    EndOnEmptyStock,
-    NextRound,
-]
-ACTION_TYPES: tuple[type, ...] = get_args(Action)
-"""Every action class, in the order of ``Action``."""
 
 
 # --- table, log and results ------------------------------------------------------------------
@@ -183,7 +148,8 @@ class RoundResult:
     multiplier: int
     """Remigio's closing multiplier, Rummy's doubling (2), otherwise 1."""
     bonus: int
-    """Remi's closing-card bonus (10 x its value), otherwise 0."""
+    """A bonus the round's winner scored (Remi's closing card: ``remi.CLOSING_BONUS`` x its
+    value), otherwise 0."""
     special: str | None
     """Remigio closing hand: "flush", "straight_flush", "remigio" or None."""
     closing_card: Card | None
@@ -221,17 +187,23 @@ class VariantState:
     """
 
     @classmethod
-    def new(cls, n: int) -> Any:
+    def new(cls, n: int) -> Self:
         """The state of a fresh deal for ``n`` seats: the defaults, ``[default] * n`` for a
         per-seat field."""
-        return cls(**{name: [default] * n for name, default in _per_seat_fields(cls)})
+        return cls(**{name: [default] * n for name, default in _per_seat_fields(_key(cls))})
 
-    def public(self) -> Any:
+    def public(self) -> Self:
         """What every player may see of it: the private fields at their defaults (the same
         object when they already are)."""
-        hidden = {name: default for name, default in _private_fields(type(self))
+        hidden = {name: default for name, default in _private_fields(_key(type(self)))
                   if getattr(self, name) != default}
         return replace(self, **hidden) if hidden else self
+
+
+def _key(cls: type[VariantState]) -> type:
+    # a class is hashable, and the caches below are keyed on it (mypy does not see a
+    # frozen dataclass's class as Hashable)
+    return cls
 
 
 @cache
@@ -244,9 +216,13 @@ def _private_fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, f.default) for f in fields(cls) if f.metadata.get("private"))
 
 
-@cache
-def per_seat_fields(cls: type) -> tuple[str, ...]:
+def per_seat_fields(cls: type[VariantState]) -> tuple[str, ...]:
     """The names of a variant state's per-seat fields."""
+    return _per_seat_names(_key(cls))
+
+
+@cache
+def _per_seat_names(cls: type) -> tuple[str, ...]:
     return tuple(name for name, _ in _per_seat_fields(cls))
 
 
@@ -307,10 +283,10 @@ class GameState(PublicState):
     round_actions: int = 0
     """Actions applied in this round."""
     deck_size: int = 0
-    vs: Any = None
+    vs: VariantState | None = None
     """The variant's own deal and turn state (a :class:`VariantState` of the class
     ``Variant.State``: Remi's card to meld, Indian's drops, ...), or None for a variant
-    without one (Remigio)."""
+    without one (Remigio). Read it typed with ``Variant.vs(state)``."""
     hand_order: list[list[Card]] = field(default_factory=list)
     """Each player's own order of their hand (the app's: no rule reads it), so that a resumed
     game shows a hand as its player left it; empty when nobody arranged one."""
@@ -346,7 +322,7 @@ class PlayerView(PublicState):
     hand: list[Card]
     hand_counts: list[int]
     stock_count: int
-    vs: Any = None
+    vs: VariantState | None = None
     """The public part of the variant's state (``VariantState.public``), or None."""
 
 

@@ -9,34 +9,47 @@ subclass carries everything about that game:
   made from ``key``, ``title`` and ``description``);
 - its own deal and turn state (``State``: a frozen dataclass in its module, held in
   ``GameState.vs``, made fresh each deal by ``new_state``), which only its hooks change;
-- what the app needs to know: ``pickup_depths`` (which discards may be taken: the keys
-  1-3 in Remi), ``finish_action`` (the name of the finishing move: "Close", "Declare");
+- what the app, the bots and the statistics need to know, so that no code outside
+  ``core/variants`` asks which game is playing: ``pickup_depths`` (which discards may be
+  taken: the keys 1-3 in Remi), ``finish`` and ``finish_label`` (the finishing move and
+  its key's name: Close, Declare), ``round_word``, ``round_name``, ``high_is_good``,
+  ``goal_line``, ``special_out``, ``stat_columns``, the bots' weights;
 - its rule hooks, named for the rules they are (``check_take``, ``check_meld``,
   ``check_discard``, ``on_last_discard``, ``score_round``, ``eliminate``,
   ``game_winner``, ...), called by the engine at the points of a turn where they apply;
 - its own actions (``actions``: Remigio's Close, Indian's Declare / Drop / MissTurn,
-  Remi's EndOnEmptyStock), each a check and a do, which the engine dispatches.
+  Remi's EndOnEmptyStock), each an :class:`~rummy_tui.core.state.Action` subclass defined
+  in its module with a check and a do, which the engine dispatches; a game that does not
+  define an action refuses it with one message ("there is no declaring in Basic Rummy").
 
-The defaults here are those the rule texts share; a variant overrides what differs.
+``Variant`` is an abstract base class: the hooks every rule set must write are abstract
+(``arrange_rules``, ``hand_rules``, ``score_round``, ``game_winner``), so a rule set that
+forgets one cannot be made. It is generic in its own state: ``Variant[RemiState]`` reads
+``GameState.vs`` typed with :meth:`Variant.vs` (``Variant[None]``: a game without one). The
+defaults here are those the rule texts share; a variant overrides what differs.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .arrange import Arrangement, best_arrangement
 from .cards import Card, make_deck
 from .hand_rules import HandRules, RuleError
 from .seats import highest_unique, next_seat
-from .state import PlayerResult
+from .state import Action, PlayerResult, VariantState
 
 if TYPE_CHECKING:
     from .events import Event
-    from .state import Action, GameState, PlayerView, RoundResult, VariantState
+    from .state import GameState, PlayerView, RoundResult
 
     Source = GameState | PlayerView
+
+S = TypeVar("S", bound="VariantState | None")
+"""A rule set's own state class (``GameState.vs``), or None for a game without one."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +63,7 @@ class Preset:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-class Variant:
+class Variant(ABC, Generic[S]):
     """Defaults shared by the rule texts; each variant overrides what differs."""
 
     # --- facts ------------------------------------------------------------------------------
@@ -87,8 +100,19 @@ class Variant:
     """Remi: a card taken from the discard pile must be melded in the same turn."""
     last_discard_closes: bool = False
     """Remi: discarding the last card closes the round (the bots plan for it)."""
-    finish_action: str = ""
-    """The finishing move the app names ("Close", "Declare"), or "" (go out by playing)."""
+    finish: ClassVar[type[Action] | None] = None
+    """The finishing move's class, made from the one card it puts away (Remigio's ``Close``:
+    the face-down discard; Indian's ``Declare``: the finish-slot card), or None when a player
+    goes out by playing their cards (Basic Rummy, Remi). The ``c`` key plays it
+    (:meth:`finish_with`), and the bots finish with it."""
+    finish_label: str = "Go out"
+    """The ``c`` key's name in the footer and the status line ("Close", "Declare")."""
+    finish_title: str = ""
+    """The title of the dialog that chooses the finishing card (a ``finish`` game)."""
+    finish_card_place: str = ""
+    """Where the finishing card goes, after its name in the finish dialog (" face down")."""
+    finish_hint: str = ""
+    """The dialog's keys line (a ``finish`` game); Indian adds what a wrong declaration costs."""
     round_word: str = "round"
     """What the rule text calls a round, in every text a player reads (Indian: "deal")."""
     actions: ClassVar[dict[type, tuple[str, str]]] = {}
@@ -96,18 +120,55 @@ class Variant:
     State: ClassVar[type[VariantState] | None] = None
     """This variant's own deal and turn state (``GameState.vs``): a frozen dataclass in its
     module (core/state.py, :class:`VariantState`), or None when it needs none."""
+    special_out: str = ""
+    """The ending of a round won in a way the statistics count ("rummy" in Basic Rummy: every
+    card out in one turn), or ""."""
+    special_out_text: str = ""
+    """How the round summary says it, after the winner's name."""
+    bonus_name: str = "closing bonus"
+    """What the round summary calls a round's bonus (``RoundResult.bonus``: Remi's)."""
+    closing_card_name: str = "closing card"
+    """What the round summary calls the card a round ended with (Indian: "finish slot")."""
+    closing_multiplier: bool = False
+    """Remigio: a close always has a multiplier (x1 to x10), which the summary names and the
+    statistics count ("closes by multiplier")."""
+    stat_columns: tuple[str, ...] = ()
+    """The statistics that mean something in this game, beyond those of every game:
+    "closes" (by multiplier), "drops", "wrong declarations", "special outs"."""
+    bot_count_weight: int = 12
+    """The hard bot (core/bot_hard.py): points a card in hand is worth against one more draw
+    of hope when it weighs a discard (the same in every game so far)."""
+    bot_many_decks: bool = False
+    """The hard bot plays this game by core/bot_hard_multi.py (several decks, melds kept in
+    the hand, a finishing move) instead of core/bot_hard.py."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "presets" not in cls.__dict__ and "description" in cls.__dict__:
             cls.presets = (Preset(cls.key, cls.key, cls.short_title or cls.title, cls.description),)
 
+    # --- the variant's own state ---------------------------------------------------------
+
+    def vs(self, src: Source) -> S:
+        """``src.vs``, typed as this variant's state (``RemiState``, ...): the one place a
+        hook reads its own state through, so that the type checker knows its fields. (No
+        check here, on the engine's hot path: the engine makes it with ``new_state`` and only
+        this variant's hooks replace it; ``core/invariants.py`` checks its class.)"""
+        return cast(S, src.vs)
+
+    def finish_with(self, card: Card) -> Action:
+        """The finishing move that puts ``card`` away (``Close(card)``, ``Declare(card)``)."""
+        if self.finish is None:
+            raise RuleError(f"there is no finishing move in {self.title}: go out by playing")
+        make: Callable[[Card], Action] = self.finish  # its one field is the card
+        return make(card)
+
     # --- setup ------------------------------------------------------------------------------
 
+    @abstractmethod
     def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
         """The hand rules for the library's front door, ``arrange(cards, variant, wild,
         **rules)``: ``rules`` are the few options that change how a hand counts."""
-        raise NotImplementedError
 
     def no_wild(self, wild: Any) -> None:
         if wild is not None:
@@ -126,23 +187,28 @@ class Variant:
         """The picker entry a game with these options belongs to (saves record it)."""
         return self.key
 
+    def preset_of_raw(self, options: Any) -> Any:
+        """:meth:`preset_of` for a save file's unchecked options (a dict, or anything)."""
+        return self.key
+
     def deck(self, options: Any, n: int) -> list[Card]:
         return make_deck(1, 0)
 
     def deal_size(self, n: int) -> int:
         return 10
 
-    def new_state(self, n: int) -> VariantState | None:
+    def new_state(self, n: int) -> S:
         """The variant's own state at the start of a deal for ``n`` seats."""
-        return None if self.State is None else self.State.new(n)
+        return cast(S, None if self.State is None else self.State.new(n))
 
     def on_deal(self, state: GameState, deck: list[Card]) -> list[Event]:
         """After the hands and the upcard: set this variant's deal state; the events to log
         (Indian turns up the wild joker here)."""
         return []
 
+    @abstractmethod
     def hand_rules(self, options: Any, wild_rank: int | None = None) -> HandRules:
-        raise NotImplementedError
+        """The hand rules (melds, card values, caps) of a game with these options."""
 
     def rules_for(self, state: Source) -> HandRules:
         """The hand rules of this game (Indian: with this deal's wild rank)."""
@@ -255,12 +321,12 @@ class Variant:
         """A game total as the game-over table shows it."""
         return str(score)
 
+    @abstractmethod
     def score_round(
         self, state: GameState, winner: int | None, ending: str, closing: Card | None
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         """The players' results of a finished round (deltas not yet added to the scores),
         with the multiplier, the bonus and the special closing hand."""
-        raise NotImplementedError
 
     def eliminate(self, state: GameState) -> None:
         """Mark newly eliminated players (``state`` is the engine's new state, scores added)."""
@@ -269,9 +335,29 @@ class Variant:
         """The total at which a player is out of the game, or None (no elimination)."""
         return None
 
+    @abstractmethod
     def game_winner(self, state: GameState) -> int | None:
         """The winner once a round has been scored, or None to play another round."""
-        raise NotImplementedError
+
+    def high_is_good(self, options: Any) -> bool:
+        """A higher total is better (False in the elimination games, Remigio and Indian Pool
+        101 / 201, where points are bad): the statistics' best and worst rounds."""
+        return self.elimination_limit(options) is None
+
+    def goal_line(self, options: Any) -> tuple[int, str] | None:
+        """The score line a chart draws: the elimination limit, else the target unless the
+        game is a fixed number of rounds; None: neither."""
+        limit = self.elimination_limit(options)
+        if limit is not None:
+            return limit, "eliminated at"
+        target = getattr(options, "target", None)
+        if target is None or getattr(options, "rounds", None):
+            return None
+        return int(target), "target"
+
+    def round_name(self, options: Any, round_no: int) -> str:
+        """The status line's name of this round ("round 3"; Indian Deals: "deal 2 of 3")."""
+        return f"{self.round_word} {round_no}"
 
     def check_payments(self, state: GameState, result: RoundResult) -> str | None:
         """What is wrong with a finished round's score changes under this variant's scoring

@@ -16,6 +16,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..core.hand_rules import RuleError
+from ..core.registry import variant_of
+from ..core.variant import Variant
+
 Kind = Literal["human", "normal", "easy", "hard"]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -68,28 +72,39 @@ class GameRecord(_Model):
 
 def preset_key(variant: str, options: Any) -> str:
     """The picker entry of a game: the variant, and the format for Indian Rummy."""
-    fmt = getattr(options, "format", None)
-    return f"indian-{fmt}" if variant == "indian" and fmt else variant
+    return variant_of(variant).preset_of(options)
 
 
 def high_is_good(variant: str, options: Any) -> bool:
-    """False in the elimination games (Remigio, Indian Pool 101/201), where points are bad."""
-    if variant == "remigio":
-        return False
-    return not (variant == "indian" and getattr(options, "format", "") in ("pool101", "pool201"))
+    """False in the elimination games (Remigio, Indian Pool 101/201), where points are bad
+    (``Variant.high_is_good``)."""
+    return variant_of(variant).high_is_good(options)
 
 
 def goal_line(variant: str, options: Any) -> tuple[int, str] | None:
-    """The score line a chart draws: the target, or the elimination limit (None: neither)."""
-    if variant == "remigio":
-        return int(options.eliminate_at), "eliminated at"
-    if variant == "indian":
-        limit = getattr(options, "pool_limit", None)
-        return (int(limit), "eliminated at") if limit else None
-    target = getattr(options, "target", None)
-    if target is None or getattr(options, "rounds", None):
+    """The score line a chart draws: the target, or the elimination limit (None: neither;
+    ``Variant.goal_line``)."""
+    return variant_of(variant).goal_line(options)
+
+
+def stat_columns(variant: str) -> tuple[str, ...]:
+    """The statistics that mean something in this game (``Variant.stat_columns``): none for
+    a game this version does not know (a record written by a newer one)."""
+    known = _known(variant)
+    return () if known is None else known.stat_columns
+
+
+def special_out(variant: str) -> str:
+    """The ending a statistic counts as a special way out (Basic Rummy: "rummy"), or ""."""
+    known = _known(variant)
+    return "" if known is None else known.special_out
+
+
+def _known(variant: str) -> Variant[Any] | None:
+    try:
+        return variant_of(variant)
+    except RuleError:
         return None
-    return int(target), "target"
 
 
 def record_game(state: Any, game_id: str, finished_at: datetime | None = None) -> GameRecord:
@@ -206,10 +221,11 @@ class Line:
             if r.winner != seat:
                 continue
             self.rounds_won += 1
-            if game.variant.startswith("remigio") and r.ending == "closed":
+            if r.ending == "closed" and "closes" in stat_columns(game.variant):
                 mult = r.multiplier
                 self.closes_by_multiplier[mult] = self.closes_by_multiplier.get(mult, 0) + 1
-            if game.variant == "rummy" and r.ending == "rummy":
+            special = special_out(game.variant)
+            if special and r.ending == special:
                 self.rummy_outs += 1
         for other, opponent in enumerate(game.players):
             if other == seat:

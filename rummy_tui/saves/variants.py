@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ..core.hand_rules import RuleError
 from ..core.registry import variant_keys, variant_of
 
 VariantName = Literal[variant_keys()]  # type: ignore[valid-type]
@@ -21,9 +22,11 @@ def preset_of(variant: str, options: Any) -> str:
 
 def preset_of_raw(variant: Any, options: Any) -> Any:
     """:func:`preset_of` for a file's unchecked data (a version-1 file had no preset)."""
-    if variant == "indian" and isinstance(options, dict):
-        return f"indian-{options.get('format', 'points')}"
-    return variant
+    try:
+        v = variant_of(variant)
+    except RuleError:
+        return variant  # an unknown variant: the format's check says so
+    return v.preset_of_raw(options)
 
 
 def variant_problems(state: Any) -> list[str]:

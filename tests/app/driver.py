@@ -24,6 +24,9 @@ from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.engine import view
 from rummy_tui.core import state
+from rummy_tui.core.variants.indian import Declare, Drop
+from rummy_tui.core.variants.remi import EndOnEmptyStock
+from rummy_tui.core.variants.remigio import Close
 
 
 async def press(pilot: Pilot, *keys: str) -> None:
@@ -158,18 +161,18 @@ async def play_human_move(pilot: Pilot) -> Any:
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
             await discard(pilot)
-        case state.Close(discard=card) | state.Declare(finish=card):
+        case Close(discard=card) | Declare(finish=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))
             await press(pilot, "c")
             await settled(pilot.app)
             await choose_finish(pilot, card)
-        case state.Drop():
+        case Drop():
             await press(pilot, "r")
             await settled(pilot.app)
             assert isinstance(app.screen, ConfirmDialog)
             await press(pilot, "y")
-        case state.EndOnEmptyStock():
+        case EndOnEmptyStock():
             await press(pilot, "e")
         case _:
             raise AssertionError(f"no key for {action!r}")

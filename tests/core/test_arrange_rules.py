@@ -242,7 +242,7 @@ def test_card_notation_is_flexible():
         ("JK", "rummy", {}, RuleError, "joker"),
         ("7S 7S 7S", "remigio", {}, RuleError, "7S"),
         ("JK JK JK", "indian", {}, RuleError, "joker"),
-        ("AS", "gin", {}, RuleError, "unknown variant"),
+        ("AS", "no-such-game", {}, RuleError, "unknown variant"),
         ("AS", "indian", {"wild": "14"}, RuleError, "wild"),
         ("AS", "rummy", {"wild": "7"}, RuleError, "wild"),
         ("AS", "rummy", {"colour": True}, RuleError, "rule"),

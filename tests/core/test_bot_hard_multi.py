@@ -16,7 +16,8 @@ from rummy_tui.core.bots import bot_action, choose_action
 from rummy_tui.core.cards import parse_card
 from rummy_tui.core.engine import apply, new_game, view
 from rummy_tui.core.simulate import play_game, simulate
-from rummy_tui.core.state import Discard, DrawStock, Drop, PlayerSpec, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, PlayerSpec, TakeDiscard
+from rummy_tui.core.variants.indian import Drop
 
 PRESETS = [("indian", 2), ("indian", 4), ("remigio", 2), ("remigio", 3),
            ("remigio-fournier", 2), ("remigio-fournier", 10)]

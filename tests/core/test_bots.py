@@ -12,17 +12,9 @@ from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, new_game, view
 from rummy_tui.core.registry import variant_of
-from rummy_tui.core.state import (
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    LayOff,
-    Meld,
-    PlayerSpec,
-    TakeDiscard,
-)
+from rummy_tui.core.state import Discard, DrawStock, LayOff, Meld, PlayerSpec, TakeDiscard
+from rummy_tui.core.variants.indian import Declare, Drop
+from rummy_tui.core.variants.remigio import Close
 
 RNG = random.Random(0)
 

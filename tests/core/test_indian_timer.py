@@ -13,7 +13,8 @@ from test_engine_support import card, lines, new_state, play, refused, rig
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.engine import is_legal, legal_actions, view, view_legal_actions
 from rummy_tui.core.options import make_options, parse_rules
-from rummy_tui.core.state import Declare, Discard, DrawStock, MissTurn, NextRound, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, NextRound, TakeDiscard
+from rummy_tui.core.variants.indian import Declare, MissTurn
 from rummy_tui.core.variants import RuleError
 
 JUNK = "2D 4S 6D 8S 10H QC KH 3C 5S 7H 9S JH AH"

@@ -19,19 +19,17 @@ from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, legal_actions, new_game, view
 from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.state import (
-    Close,
-    Declare,
     Discard,
     DrawStock,
-    Drop,
-    EndOnEmptyStock,
     LayOff,
     Meld,
-    MissTurn,
     NextRound,
     PlayerSpec,
     TakeDiscard,
 )
+from rummy_tui.core.variants.indian import Declare, Drop, MissTurn
+from rummy_tui.core.variants.remi import EndOnEmptyStock
+from rummy_tui.core.variants.remigio import Close
 from rummy_tui.core.variants import RuleError
 
 COUNTS = {

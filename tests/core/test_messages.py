@@ -11,16 +11,10 @@ from test_engine_support import cards, lines, new_state, play, refused, rig
 import rummy_tui.core.engine as engine
 from rummy_tui.core.engine import check_action, is_legal, view
 from rummy_tui.core.options import parse_rules
-from rummy_tui.core.state import (
-    Close,
-    Declare,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    LayOff,
-    Meld,
-    TakeDiscard,
-)
+from rummy_tui.core.state import DrawStock, LayOff, Meld, TakeDiscard
+from rummy_tui.core.variants.indian import Declare, Drop
+from rummy_tui.core.variants.remi import EndOnEmptyStock
+from rummy_tui.core.variants.remigio import Close
 from rummy_tui.core.variants import RuleError, hand_rules
 
 REMI_HAND = "2S 3S 4S 7H 8H 9H KD"
@@ -49,8 +43,10 @@ def test_the_discard_pile_count_is_pluralised(pile, words):
          "there is no laying off in Remigio (Fournier): each player's melds stay in their own"),
         ("indian", "draw", Meld((0, 1, 2)), "in Indian Rummy melds stay in your hand until the deal ends"),
         ("remigio-fournier", "draw", Drop(), "there is no dropping in Remigio (Fournier)"),
+        # one message for every move a game does not have (its module defines its moves)
         ("indian", "draw", EndOnEmptyStock(),
-         "in Indian Rummy an empty stock is rebuilt from the discard pile"),
+         "there is no ending the round on an empty stock in Indian Rummy"),
+        ("remi", "draw", Close(0), "there is no closing in Indonesian Remi"),
     ],
 )
 def test_messages_name_the_game_not_its_key(variant, phase, action, words):

@@ -11,8 +11,8 @@ from rummy_tui.core.variants import VARIANTS, RuleError
 def test_every_variant_has_a_model():
     for variant in VARIANTS:
         assert options_model(variant)()  # defaults are valid
-    with pytest.raises(RuleError, match="unknown variant 'gin'"):
-        options_model("gin")
+    with pytest.raises(RuleError, match="unknown variant 'no-such-game'"):
+        options_model("no-such-game")
 
 
 def test_defaults_follow_the_rules_notes():

@@ -12,7 +12,9 @@ from test_engine_support import card, play, rig
 from rummy_tui.core.engine import view
 from rummy_tui.core.invariants import check_invariants
 from rummy_tui.core.simulate import play_game
-from rummy_tui.core.state import Close, Declare, DrawStock, Drop
+from rummy_tui.core.state import DrawStock
+from rummy_tui.core.variants.indian import Declare, Drop
+from rummy_tui.core.variants.remigio import Close
 
 JUNK = "2D 4S 6D 8S 10H QC KH 3C 5S 7H 9S JH AH"
 WINNER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD"

@@ -10,7 +10,8 @@ from test_engine_support import card, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game, view
 from rummy_tui.core.registry import variant_of
-from rummy_tui.core.state import Declare, Discard, DrawStock, Drop, Meld, NextRound
+from rummy_tui.core.state import Discard, DrawStock, Meld, NextRound
+from rummy_tui.core.variants.indian import Declare, Drop
 from rummy_tui.core.variants import RuleError
 
 WINNER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD"  # four pure sequences (5H as itself)

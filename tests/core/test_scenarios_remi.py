@@ -9,15 +9,8 @@ import pytest
 from test_engine_support import card, cards, lines, new_state, play, refused, rig
 
 from rummy_tui.core.engine import legal_actions, new_game
-from rummy_tui.core.state import (
-    Discard,
-    DrawStock,
-    EndOnEmptyStock,
-    LayOff,
-    Meld,
-    NextRound,
-    TakeDiscard,
-)
+from rummy_tui.core.state import Discard, DrawStock, LayOff, Meld, NextRound, TakeDiscard
+from rummy_tui.core.variants.remi import EndOnEmptyStock
 from rummy_tui.core.variants import RuleError
 
 OTHER = "KH JH 9D 10C AD 2H 3H"

@@ -7,7 +7,8 @@ from test_engine_support import card, cards, lines, new_state, play, refused, ri
 
 from rummy_tui.core.engine import legal_actions, new_game
 from rummy_tui.core.invariants import check_invariants
-from rummy_tui.core.state import Close, Discard, DrawStock, Meld, NextRound, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, Meld, NextRound, TakeDiscard
+from rummy_tui.core.variants.remigio import Close
 from rummy_tui.core.variants import RuleError
 
 P1 = "KS QD JC 9S 6D 5C 3S KD 2C 8S"  # no meld: 10+10+10+9+6+5+3+10+2+8 = 73

@@ -11,7 +11,6 @@ from test_engine_support import card, cards, lines, new_state, play, refused, ri
 from rummy_tui.core.engine import legal_actions, new_game
 from rummy_tui.core.events import StockRebuilt
 from rummy_tui.core.state import (
-    Close,
     Discard,
     DrawStock,
     LayOff,
@@ -20,6 +19,7 @@ from rummy_tui.core.state import (
     PlayerSpec,
     TakeDiscard,
 )
+from rummy_tui.core.variants.remigio import Close
 from rummy_tui.core.variants import RuleError
 
 P1_HAND = "KS KH QD JC 2C 3C 5C 7C 9C 10C"  # 10+10+10+10+2+3+5+7+9+10 = 76, no meld

@@ -104,7 +104,7 @@ def test_cli_prints_one_json_line_with_exactly_the_fields():
         (["--variant", "remi", "--players", "5"], "Indonesian Remi is for 2 to 4 players"),
         (["--variant", "rummy", "--players", "2", "--rule", "target=x"], "target"),
         (["--variant", "rummy", "--players", "2", "--rule", "nope=1"], "unknown rule 'nope'"),
-        (["--variant", "gin", "--players", "2"], "invalid choice: 'gin'"),
+        (["--variant", "no-such-game", "--players", "2"], "invalid choice: 'no-such-game'"),
         (["--variant", "rummy", "--players", "2", "--bots", "easy,expert"], "unknown bot 'expert'"),
         (["--variant", "rummy", "--players", "3", "--bots", "easy,normal"], "--bots names 2"),
         (["--variant", "rummy", "--players", "2", "--games", "0"], "--games must be"),

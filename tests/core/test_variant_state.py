@@ -18,12 +18,12 @@ from rummy_tui.core.seats import mix
 from rummy_tui.core.state import (
     DrawStock,
     GameState,
-    MissTurn,
     PlayerSpec,
     PlayerView,
     PublicState,
     per_seat_fields,
 )
+from rummy_tui.core.variants.indian import MissTurn
 from rummy_tui.core.variants.indian import IndianState
 from rummy_tui.core.variants.remi import RemiState
 from rummy_tui.core.variants.rummy import RummyState

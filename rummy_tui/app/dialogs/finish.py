@@ -36,7 +36,6 @@ from ...core.declaration import (
 from ...core.engine import view
 from ...core.hand_rules import HandRules, RuleError
 from ...core.registry import variant_of
-from ...core.state import Declare
 from ...core.turn import remove
 from ..screens.summary import SPECIAL_NAMES
 from ..widgets.table_parts import card_text, cards_text
@@ -109,26 +108,28 @@ def declare_choices(hand: Sequence[Card], rules: HandRules, ascii: bool,
 
 
 def close_choices(hand: Sequence[Card], legal: set[Card], rules: HandRules,
-                  why_not: dict[Card, str], ascii: bool, four: bool) -> list[FinishChoice]:
+                  why_not: dict[Card, str], ascii: bool, four: bool, verb: str = "close",
+                  place: str = " face down") -> list[FinishChoice]:
     """Each card of a Remigio hand put face down: can the player close, and with what?
-    ``legal``: the cards the engine accepts; ``why_not``: its refusal for the others."""
+    ``legal``: the cards the engine accepts; ``why_not``: its refusal for the others.
+    ``verb`` and ``place``: the game's words (``Variant.finish_label``, ``finish_card_place``)."""
     found = []
     for card in _distinct(hand):
         sym = card.symbol(ascii)
         if card not in legal:
-            detail = Text(f"Cannot close with {sym} face down: {why_not.get(card, '')}",
+            detail = Text(f"Cannot {verb} with {sym}{place}: {why_not.get(card, '')}",
                           style="red")
-            found.append(FinishChoice(card, False, "cannot close", detail))
+            found.append(FinishChoice(card, False, f"cannot {verb}", detail))
             continue
         rest = remove(hand, (card,))
         assert rest is not None
         arr = best_arrangement(rest, rules)
         special = SPECIAL_NAMES.get(arr.special, str(arr.special)) if arr.special else ""
-        summary = "can close" + (f": {special}" if special else "")
+        summary = f"can {verb}" + (f": {special}" if special else "")
         if arr.multiplier:
             summary += f", ×{arr.multiplier}" if not ascii else f", x{arr.multiplier}"
         detail = Text()
-        detail.append(f"Close with {sym} face down; you show:\n", style="bold green")
+        detail.append(f"{verb.capitalize()} with {sym}{place}; you show:\n", style="bold green")
         if special:
             detail.append_text(groups_text([(special, sorted(rest))], ascii, four))
         else:
@@ -241,9 +242,10 @@ def state_word(state: GameState) -> str:
 def declared_wrongly(action: object, new_state: GameState, seat: int | None) -> bool:
     """This move was a wrong declaration (whether the others play on or, with one player
     left, the deal is over): the declarer is told why before anything else."""
-    if not isinstance(action, Declare) or seat is None:
+    v = variant_of(new_state.variant)
+    if v.finish is None or not isinstance(action, v.finish) or seat is None:
         return False
-    return bool(variant_of(new_state.variant).wrong_declaration(new_state, seat))
+    return bool(v.wrong_declaration(new_state, seat))
 
 
 def wrong_declaration_dialog(state: GameState, seat: int, finish: Card, ascii: bool,

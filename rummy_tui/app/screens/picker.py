@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.registry import variant_of
 from ...saves_location import has_save_files, saves_dir
 from ..dialogs.choose import ConfirmDialog
 from ..presets import PRESETS, VARIANT_TITLES, preset_by_key
@@ -70,7 +71,7 @@ def _save_entry(info: Any) -> Group:
         first.append(" · ")
         first.append("over" if info.winner is None else f"won by {info.winner}")
     else:
-        word = "deal" if info.variant == "indian" else "round"  # Indian plays deals
+        word = variant_of(info.variant).round_word  # Indian plays deals
         first.append(f" · {word} {info.round_no}")
     people = " · ".join(f"{name} {score}" for name, score in zip(info.players, info.scores))
     second = Text(people)

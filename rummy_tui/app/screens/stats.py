@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from ...history import store
-from ...history.records import compute, labels_of
+from ...history.records import compute, labels_of, special_out, stat_columns
 from ..presets import VARIANT_TITLES
 
 ALL = "all"
@@ -167,17 +167,20 @@ class StatsScreen(Screen[None]):
         self.query_one("#variants-caption", Static).update(Text(f"{s.label} by variant"))
         variants.add_columns("Variant", "Games", "Wins", "Win rate", "Rounds won",
                              "Avg penalty", "Best round", "Worst round", "Streak",
-                             "Closes by ×", "Drops", "Wrong decl.", "Rummy outs")
+                             "Closes by ×", "Drops", "Wrong decl.", "Special outs")
         for v, line in sorted(s.by_variant.items()):
+            counted = stat_columns(v)
             closes = ", ".join(f"×{m}: {c}" for m, c in sorted(line.closes_by_multiplier.items()))
             variants.add_row(VARIANT_TITLES.get(v, v), str(line.games), str(line.wins),
                              _pct(line.win_rate), f"{line.rounds_won} of {line.rounds}",
                              _avg(line.average_penalty), _num(line.best_round),
                              _num(line.worst_round), str(line.longest_streak),
                              closes or "–",
-                             str(line.drops) if v == "indian" else "–",
-                             str(line.wrong_declarations) if v == "indian" else "–",
-                             str(line.rummy_outs) if v == "rummy" else "–")
+                             *(str(n) if column in counted else "–"
+                               for column, n in (("drops", line.drops),
+                                                 ("wrong declarations", line.wrong_declarations))),
+                             f"{line.rummy_outs} {special_out(v)}" if "special outs" in counted
+                             else "–")
         labels = labels_of(self.stats)
         self.query_one("#h2h-caption", Static).update(Text(f"{s.label} head to head"))
         h2h.add_columns("Against", "Games", "Won", "Lost")

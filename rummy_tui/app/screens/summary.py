@@ -21,7 +21,6 @@ from ..widgets.table_parts import cards_text
 
 _ENDINGS = {
     "out": "went out",
-    "rummy": "went rummy (all cards in one turn)",
     "closed": "closed",
     "declared": "declared",
     "empty_stock": "the stock ran out",
@@ -37,7 +36,11 @@ def round_word(state: GameState) -> str:
 
 def round_headline(state: GameState, result: RoundResult) -> str:
     names = [p.name for p in state.players]
-    ending = _ENDINGS.get(result.ending, result.ending)
+    v = variant_of(state.variant)
+    if v.special_out and result.ending == v.special_out:
+        ending = v.special_out_text  # Basic Rummy's "went rummy"
+    else:
+        ending = _ENDINGS.get(result.ending, result.ending)
     word = round_word(state).capitalize()
     if result.winner is not None:
         text = f"{word} {result.round_no}: {names[result.winner]} {ending}"
@@ -48,10 +51,9 @@ def round_headline(state: GameState, result: RoundResult) -> str:
     if mult:
         extras.append(mult)
     if result.bonus:
-        extras.append(f"closing bonus {result.bonus}")
+        extras.append(f"{v.bonus_name} {result.bonus}")
     if result.closing_card is not None:
-        what = "finish slot" if result.ending == "declared" else "closing card"
-        extras.append(f"{what} {result.closing_card.symbol()}")
+        extras.append(f"{v.closing_card_name} {result.closing_card.symbol()}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 
@@ -62,14 +64,15 @@ def _multiplier_text(state: GameState, result: RoundResult) -> str:
     """The round's multiplier as the rules name it: Remigio's closing multiplier always
     (×1 to ×10, with its special hand), Rummy's doubling for going rummy."""
     mult = result.multiplier or 1
-    closing = state.variant.startswith("remigio") and result.ending == "closed"
+    v = variant_of(state.variant)
+    closing = v.closing_multiplier and result.ending == "closed"
     if not closing and mult == 1:
         return ""
     text = f"×{mult}"
     if result.special:
         text = f"{SPECIAL_NAMES.get(result.special, result.special.replace('_', ' '))} {text}"
-    elif result.ending == "rummy":
-        text = f"rummy doubles: {text}"
+    elif v.special_out and result.ending == v.special_out:
+        text = f"{v.special_out} {'doubles' if mult == 2 else 'multiplies'}: {text}"
     return ("closing multiplier " if closing else "") + text
 
 
@@ -78,7 +81,7 @@ def _row_extras(state: GameState, result: RoundResult, seat: int) -> str:
     pr = result.players[seat]
     extras = []
     mult = result.multiplier or 1
-    closing = state.variant.startswith("remigio") and result.ending == "closed"
+    closing = variant_of(state.variant).closing_multiplier and result.ending == "closed"
     if (closing or mult != 1) and pr.delta:
         extras.append(f"×{mult}")
     if result.bonus and seat == result.winner:
@@ -182,8 +185,9 @@ def _labelled_hand_text(pr: Any, rules: Any, finish: Any, ascii: bool, four: boo
 def _hands(state: GameState, result: RoundResult, ascii: bool, four: bool) -> Text:
     """Every hand, one player a paragraph: a DataTable cell does not wrap, and 14 cards
     with brackets do not fit 80 columns beside the scores."""
-    labelled = state.variant == "indian"
-    rules = variant_of(state.variant).rules_for(state) if labelled else None
+    # a game of declarations (Indian) labels each group as its declaration counts it
+    rules = variant_of(state.variant).rules_for(state)
+    labelled = rules.declaration
     text = Text("Hands (groups)\n" if labelled else "Hands (melds | deadwood)\n", style="bold")
     width = max(len(p.name) for p in state.players)
     for seat, (player, pr) in enumerate(zip(state.players, result.players)):

@@ -51,7 +51,7 @@ from ..widgets.table_parts import (
 )
 from ..widgets.turn_timer import TurnTimer
 from .summary import GameOverScreen, RoundSummaryScreen
-from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions
+from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions, name_finish_key
 from .table_moves import TableMoves, describe
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class TableScreen(TableMoves, Screen[None]):
         super().__init__()
         settle_collector()  # once, the imports done: before the first game, new or resumed
         self.session = TableSession(state)
+        name_finish_key(self._bindings, state.variant)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()
 
@@ -103,7 +104,7 @@ class TableScreen(TableMoves, Screen[None]):
             with Vertical(id="players-box"):
                 yield Opponents(ascii=ascii, id="players")
             yield Piles(ascii=ascii, four_colour=four, id="piles",
-                        depth=3 if self.state.variant == "remi" else 1)
+                        depth=max(variant_of(self.state.variant).pickup_depths))
             with Vertical(id="log-box"):
                 yield ActionLog(id="log")
         yield TableMelds(ascii=ascii, four_colour=four, id="melds")

@@ -9,11 +9,15 @@ Kept apart from ``table.py`` (layout and turn controller): this part answers one
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 
 from ...core import state
+from ...core.registry import variant_of
+from ...core.variants.indian import Drop
+from ...core.variants.remi import EndOnEmptyStock
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -26,11 +30,10 @@ ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "meld": (state.Meld,),
     "lay_off": (state.LayOff,),
     "discard": (state.Discard,),
-    "close": (state.Close,),
-    "declare": (state.Declare,),
-    "drop": (state.Drop,),
-    "end_round": (state.EndOnEmptyStock,),
+    "drop": (Drop,),
+    "end_round": (EndOnEmptyStock,),
 }
+"""``close`` (the ``c`` key) stands for the game's finishing move, ``Variant.finish``."""
 HAND_ACTIONS = {"cursor", "toggle", "sort", "arrange", "hint", "undo", "move_card"}
 
 
@@ -63,8 +66,8 @@ TABLE_BINDINGS = [
     *_move("m", "meld", "Meld"),
     *_move("l", "lay_off", "Lay off"),
     *_move("x", "discard", "Discard"),
+    # the game's finishing move (Variant.finish), named by the game: see name_finish_key
     Binding("c", "close", "Close"),
-    Binding("c", "declare", "Declare"),
     Binding("c", "go_out", "Go out"),
     Binding("c", "attempt('close')", show=False),
     *_move("r", "drop", "Drop"),
@@ -82,11 +85,20 @@ TABLE_BINDINGS = [
 ]
 
 _WATCHED: tuple[tuple[str, tuple[Any, ...]], ...] = (
-    *((name, ()) for name in ACTION_TYPES),
+    *((name, ()) for name in ACTION_TYPES), ("close", ()),
     ("take_nth", (1,)), ("take_nth", (2,)), ("take_nth", (3,)),
     ("undo", ()), ("nothing_to_undo", ()), ("hint", ()), ("sort", ()), ("go_out", ()),
 )
 """The actions whose being live can change between two redraws of the footer."""
+
+
+def name_finish_key(bindings: BindingsMap, variant: str) -> None:
+    """The ``c`` key's footer entry says the game's finishing move ("Close", "Declare"),
+    as the game names it (``Variant.finish_label``); a screen's bindings are its own copy."""
+    label = variant_of(variant).finish_label
+    keys = bindings.key_to_bindings
+    keys["c"] = [replace(b, description=label) if b.action == "close" else b
+                 for b in keys.get("c", [])]
 
 
 def live_actions(screen: Any) -> tuple[bool, ...]:
@@ -99,10 +111,15 @@ def action_is_live(session: TableSession, hand: Hand, action: str,
                    parameters: tuple[object, ...]) -> bool | None:
     """TableScreen.check_action: whether a key's action is live now."""
     if action == "take_nth":
-        if session.state.variant != "remi" or not session.my_turn():
+        # 1, 2, 3: the games that let a player take deeper than the top card (Remi)
+        if len(variant_of(session.state.variant).pickup_depths) < 2 or not session.my_turn():
             return False
         return any(isinstance(a, state.TakeDiscard) and a.depth == parameters[0]
                    for a in session.legal())
+    if action == "close":
+        finish = variant_of(session.state.variant).finish
+        return session.my_turn() and finish is not None and any(
+            isinstance(a, finish) for a in session.legal())
     if action in ACTION_TYPES:
         if not session.my_turn():
             return False

@@ -14,19 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ...core.cards import Card
 from ...core.declaration import INVALID, group_label
 from ...core.registry import variant_of
-from ...core.state import (
-    Close,
-    Declare,
-    Discard,
-    DrawStock,
-    Drop,
-    EndOnEmptyStock,
-    LayOff,
-    Meld,
-    TakeDiscard,
-)
+from ...core.state import Discard, DrawStock, LayOff, Meld, TakeDiscard
+from ...core.variants.indian import Declare, Drop
+from ...core.variants.remi import EndOnEmptyStock
+from ...core.variants.remigio import Close
 from ...core.variants import RuleError
-from ...core.variants.indian import WRONG_DECLARATION
 from ..dialogs import finish
 from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from ..widgets.hand import Hand
@@ -62,7 +54,16 @@ def describe(action: Any, ascii: bool = False) -> str:
             return "drop"
         case EndOnEmptyStock():
             return "end the round (the stock is empty)"
-    return str(action)
+    # another game's own move: its name and the cards it names
+    shown = [getattr(action, f) for f in getattr(action, "__dataclass_fields__", {})]
+    return " ".join([type(action).__name__.lower(),
+                     *(c.symbol(ascii) for c in shown if isinstance(c, Card))])
+
+
+def _numbered_take(variant: str, depth: int) -> bool:
+    """The keys 1, 2, 3 take that discard only in a game with a choice of depths (Remi)."""
+    depths = variant_of(variant).pickup_depths
+    return len(depths) > 1 and depth in depths
 
 
 class TableMoves:
@@ -114,7 +115,7 @@ class TableMoves:
         self.play(TakeDiscard(depth))
 
     def action_take_nth(self, depth: int) -> None:
-        if self.session.state.variant == "remi":  # 1, 2, 3 are Remi's keys only
+        if _numbered_take(self.session.state.variant, depth):
             self.play(TakeDiscard(depth))
 
     def _refused(self, probe: Any) -> bool:
@@ -229,17 +230,17 @@ class TableMoves:
         return next((tuple(m) for m in found if card in m), None)
 
     def action_close(self) -> None:
-        variant = self.session.state.variant
-        if variant == "indian":
-            self._choose_finish(Declare)
-        elif variant in ("remigio", "remigio-fournier"):
-            self._choose_finish(Close)
-        else:
+        """``c``: the game's finishing move (``Variant.finish``), or going out by playing."""
+        if variant_of(self.session.state.variant).finish is None:
             self._go_out()
+        else:
+            self._choose_finish()
 
-    def _choose_finish(self, kind: type) -> None:
+    def _choose_finish(self) -> None:
         """Indian's finish slot, Remigio's face-down card: chosen in a dialog that says what
-        each card would do; the player's card (selected or under the cursor) comes first."""
+        each card would do; the player's card (selected or under the cursor) comes first.
+        A declaration (``HandRules.declaration``) is a legal move even when wrong, so each
+        card's verdict is the declaration's; otherwise it is the engine's."""
         hand = self.query_one(Hand)
         chosen = hand.selected_cards()
         wanted = chosen[0] if len(chosen) == 1 else hand.cursor_card()
@@ -247,35 +248,36 @@ class TableMoves:
             return
         ascii, four = self.rummy.ascii, self.rummy.four_colour
         pv = self.session.view()
-        if (pv.phase != "play" or kind is Declare) and self._refused(kind(wanted)):
+        v = variant_of(pv.variant)
+        rules = v.rules_for(pv)
+        if (pv.phase != "play" or rules.declaration) and self._refused(v.finish_with(wanted)):
             return  # e.g. draw a card first
-        rules = variant_of(pv.variant).rules_for(pv)
         cards = list(hand.cards)
-        if kind is Declare:
+        verb = v.finish_label.lower()
+        if rules.declaration:
             choices = finish.declare_choices(cards, rules, ascii, four)
-            title = "Declare: which card goes to the finish slot?"
-            hint = ("Enter: declare with it · Esc: cancel · a wrong declaration costs "
-                    f"{WRONG_DECLARATION} points and puts you out of this deal")
         else:
-            legal = {a.discard for a in self.session.legal() if isinstance(a, Close)}
+            legal_moves = set(self.session.legal())
+            legal = {c for c in cards if v.finish_with(c) in legal_moves}
             if not legal:
-                # no card closes: the refusal names the player's card and the rule
+                # no card finishes: the refusal names the player's card and the rule
                 try:
-                    self.session.check(Close(wanted))
+                    self.session.check(v.finish_with(wanted))
                 except RuleError as exc:
-                    self.notify(f"You cannot close with {wanted.symbol(ascii)} face down: {exc}",
+                    self.notify(f"You cannot {verb} with {wanted.symbol(ascii)}"
+                                f"{v.finish_card_place}: {exc}",
                                 title="Not allowed", severity="warning")
                 return
-            why = finish.refusal_reasons(cards, lambda c: self.session.check(Close(c)))
-            choices = finish.close_choices(cards, legal, rules, why, ascii, four)
-            title = "Close: which card goes face down?"
-            hint = "Enter: close with it · Esc: cancel"
+            why = finish.refusal_reasons(cards, lambda c: self.session.check(v.finish_with(c)))
+            choices = finish.close_choices(cards, legal, rules, why, ascii, four,
+                                           verb=verb, place=v.finish_card_place)
+        title, hint = v.finish_title, v.finish_hint
 
         def picked(card: Card | None) -> None:
             self.session.busy = False
             self._footer_changed()
             if card is not None:
-                self.play(kind(card))
+                self.play(v.finish_with(card))
 
         self.session.busy = True
         self._footer_changed()
@@ -307,9 +309,6 @@ class TableMoves:
     def action_go_out(self) -> None:
         self._go_out()
 
-    def action_declare(self) -> None:
-        self.action_close()
-
     def action_drop(self) -> None:
         if self._refused(Drop()):
             return
@@ -326,7 +325,7 @@ class TableMoves:
         the rule's reason from the engine (or it goes through if the list was short)."""
         session = self.session
         state = session.state
-        if session.busy or name == "take_nth" and state.variant != "remi":
+        if session.busy or name == "take_nth" and not _numbered_take(state.variant, depth):
             return
         if session.viewer is None or session.viewer != state.to_move:
             if session.in_play:

@@ -55,11 +55,13 @@ def ascii_text(text: str, ascii: bool) -> str:
 
 
 def game_title(view: PlayerView) -> str:
-    """The game's title (Indian: the preset of its format, "Pool 101" and so on)."""
-    fmt = getattr(view.options, "format", None)
-    if view.variant == "indian" and fmt:
+    """The game's title (a game with several picker entries: its preset's, Indian's "Pool
+    101" and so on)."""
+    v = variant_of(view.variant)
+    if len(v.presets) > 1:
+        key = v.preset_of(view.options)
         for preset in PRESETS:
-            if preset.variant == "indian" and preset.options.get("format", "points") == fmt:
+            if preset.key == key:
                 return preset.title
     return VARIANT_TITLES.get(view.variant, view.variant)
 
@@ -68,15 +70,10 @@ def phase_words(view: PlayerView) -> dict[str, Any]:
     """What the status bar names: the deal (Indian), and the phases of a turn as the
     variant has them (melds on the table or kept in the hand; declare or close)."""
     rs = variant_of(view.variant)
-    words: dict[str, Any] = {"table_melds": bool(rs.table_melds)}
-    if rs.finish_action:
-        words["finish"] = rs.finish_action
-    if view.variant == "indian":
-        deals = getattr(view.options, "deals", None)
-        if getattr(view.options, "format", None) == "deals" and deals:
-            words["round_name"] = f"deal {view.round_no} of {deals}"
-        else:
-            words["round_name"] = f"deal {view.round_no}"
+    words: dict[str, Any] = {"table_melds": bool(rs.table_melds),
+                             "round_name": rs.round_name(view.options, view.round_no)}
+    if rs.finish is not None:
+        words["finish"] = rs.finish_label
     return words
 
 
@@ -148,12 +145,14 @@ class TableMelds(VerticalScroll):
 
     def show(self, view: PlayerView) -> None:
         if not view.table:
-            if variant_of(view.variant).table_melds:
+            v = variant_of(view.variant)
+            if v.table_melds:
                 note = "No melds on the table."
             else:
                 # Remigio and Indian: melds are shown only at the close / declaration.
-                note = ("In this game melds stay in the hand until someone closes or "
-                        "declares: press a to arrange yours.")
+                finish = f"{v.finish_label.lower()}s" if v.finish is not None else "goes out"
+                note = (f"In this game melds stay in the hand until someone {finish}: "
+                        "press a to arrange yours.")
             self.query_one("#melds-text", Static).update(Text(note, style="dim"))
             return
         # One line per owner (wrapping under its melds, not under the name); each meld

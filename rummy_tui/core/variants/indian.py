@@ -22,12 +22,12 @@ from ..melds import MeldRules
 from ..options import OptionsModel
 from ..registry import register
 from ..seats import highest_unique
-from ..state import Declare, Drop, MissTurn, PlayerResult, VariantState, per_seat, private
+from ..state import Action, PlayerResult, VariantState, per_seat, private
 from ..turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
 from ..variant import Preset, Variant, eliminate_at, hands_shown, shown
 
 if TYPE_CHECKING:
-    from ..state import Action, GameState, PlayerView, RoundResult
+    from ..state import GameState, PlayerView, RoundResult
 
     Source = GameState | PlayerView
 
@@ -108,6 +108,30 @@ class IndianState(VariantState):
     missed turn discards it). Private: hidden from the others when it came from the stock."""
 
 
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Indian: put this card in the finish slot and show the 13 left as a declaration."""
+
+    move = "declaring"
+    finish: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """Indian: leave the deal (20 before your first draw, 40 after; Pool 201: 25/50)."""
+
+    move = "dropping"
+
+
+@dataclass(frozen=True, slots=True)
+class MissTurn(Action):
+    """Indian, with the turn timer on: the player to move ran out of time. Before the draw the
+    turn passes without one; after it the card drawn this turn is discarded for them. The
+    third miss in a row is a middle drop."""
+
+    move = "turn timer"
+
+
 def hand_rules(wild: int | None = None, decks: int = 2) -> HandRules:
     """A-2-3 and Q-K-A are sequences, K-A-2 is not; sets have different suits.
 
@@ -163,7 +187,7 @@ _FORMATS = (
 )
 
 
-class Indian(Variant):
+class Indian(Variant[IndianState]):
     """Indian 13-card Rummy: 2-6 players, 13 cards, a wild joker, declaration and drops.
 
     - Decks: 1 x (52 + 1 joker) for 2 players, 2 for 3-6 (option: more). Deal 13 each, turn
@@ -198,8 +222,15 @@ class Indian(Variant):
         for fmt, name, text in _FORMATS
     )
     max_players = 6
-    finish_action = "Declare"
+    finish = Declare
+    finish_label = "Declare"
+    finish_title = "Declare: which card goes to the finish slot?"
+    finish_hint = ("Enter: declare with it · Esc: cancel · a wrong declaration costs "
+                   f"{WRONG_DECLARATION} points and puts you out of this deal")
     round_word = "deal"
+    closing_card_name = "finish slot"
+    stat_columns = ("drops", "wrong declarations")
+    bot_many_decks = True
     actions = {
         Declare: ("check_declare", "do_declare"),
         Drop: ("check_drop", "do_drop"),
@@ -214,7 +245,17 @@ class Indian(Variant):
             raise RuleError(f"bad wild rank: {exc}") from None
 
     def preset_of(self, options: Any) -> str:
-        return f"indian-{options.format}"
+        return f"{self.key}-{options.format}"
+
+    def preset_of_raw(self, options: Any) -> Any:
+        if isinstance(options, dict):
+            return f"{self.key}-{options.get('format', 'points')}"
+        return self.key
+
+    def round_name(self, options: Any, round_no: int) -> str:
+        if options.format == "deals":
+            return f"deal {round_no} of {options.deals}"
+        return f"deal {round_no}"
 
     def decks(self, options: Any, n: int) -> int:
         return options.decks or default_decks(n)
@@ -250,22 +291,23 @@ class Indian(Variant):
     # --- the turn ---------------------------------------------------------------------------
 
     def on_draw(self, new: GameState, card: Card, from_stock: bool) -> None:
-        vs: IndianState = new.vs
+        vs = self.vs(new)
         p = new.to_move
         drawn = card if new.options.turn_timer is not None else vs.drawn
         if drawn != vs.drawn or not vs.has_drawn[p]:
             new.vs = replace(vs, drawn=drawn, has_drawn=replace_seat(vs.has_drawn, p, True))
 
     def on_discard(self, new: GameState, card: Card) -> None:
-        vs: IndianState = new.vs
+        vs = self.vs(new)
         p = new.to_move
         if vs.missed[p]:
             # a turn completed normally: the missed turns are no longer in a row
             new.vs = replace(vs, missed=replace_seat(vs.missed, p, 0))
 
     def clear_turn(self, new: GameState) -> None:
-        if new.vs.drawn is not None:
-            new.vs = replace(new.vs, drawn=None)
+        vs = self.vs(new)
+        if vs.drawn is not None:
+            new.vs = replace(vs, drawn=None)
 
     def draw_phase_extras(self, src: Source, stock_count: int) -> list[Action]:
         return [Drop()] + ([MissTurn()] if src.options.turn_timer is not None else [])
@@ -305,12 +347,12 @@ class Indian(Variant):
         if src.phase != "draw":
             raise RuleError("you may drop only at the start of your turn, before drawing")
 
-    def drop_cost(self, src: Source, player: int) -> tuple[Literal["first", "middle"], int] | None:
+    def drop_cost(self, src: Source, player: int) -> tuple[Literal["first", "middle"], int]:
         first, middle = src.options.drops
-        return ("middle", middle) if src.vs.has_drawn[player] else ("first", first)
+        return ("middle", middle) if self.vs(src).has_drawn[player] else ("first", first)
 
     def wrong_declaration(self, src: Source, player: int) -> int:
-        penalty = src.vs.drops[player]
+        penalty = self.vs(src).drops[player]
         return penalty if penalty == WRONG_DECLARATION else 0
 
     def do_drop(self, state: GameState, action: Drop, checked: None) -> GameState:
@@ -330,7 +372,7 @@ class Indian(Variant):
             return None
         # the card drawn this turn is discarded for them (the engine adds a drawn card last,
         # which covers a view: ``drawn`` is private)
-        drawn = src.vs.drawn
+        drawn = self.vs(src).drawn
         card = drawn if drawn is not None else hand[-1]
         if card not in hand:
             raise RuleError("the card drawn this turn is not in the hand")
@@ -344,8 +386,9 @@ class Indian(Variant):
             assert rest is not None  # checked
             new.hands = with_hand(state.hands, p, rest)
             new.discard = state.discard + [card]
-        missed = replace_seat(state.vs.missed, p, state.vs.missed[p] + 1)
-        new.vs = replace(state.vs, missed=missed)
+        vs = self.vs(state)
+        missed = replace_seat(vs.missed, p, vs.missed[p] + 1)
+        new.vs = replace(vs, missed=missed)
         if missed[p] < MISSES_FOR_A_DROP:
             log(new, MissedTurn(round_no=state.round_no, player=p, discarded=card is not None,
                                 in_a_row=missed[p]))
@@ -361,7 +404,7 @@ class Indian(Variant):
         return new
 
     def state_problems(self, state: GameState) -> list[str]:
-        vs: IndianState = state.vs
+        vs = self.vs(state)
         problems = []
         if any(vs.missed) and state.options.turn_timer is None:
             problems.append("missed turns are recorded but there is no turn timer")
@@ -376,7 +419,7 @@ class Indian(Variant):
     ) -> tuple[list[PlayerResult], int, int, str | None]:
         rules = self.rules_for(state)
         pool = state.options.pool_limit is not None
-        drops = state.vs.drops
+        drops = self.vs(state).drops
 
         def result(q: int, hand: list[Card], arrangement: Arrangement) -> PlayerResult:
             # every hand is revealed at the end of the deal, as it best arranges (a winner's
@@ -392,14 +435,14 @@ class Indian(Variant):
 
         results = hands_shown(state, rules, result)
         if winner is not None:
-            for q, result in enumerate(results):
+            for q, loser in enumerate(results):
                 if q == winner:
                     continue
                 if pool:
-                    result.delta = result.penalty
+                    loser.delta = loser.penalty
                 else:
-                    result.delta = -result.penalty
-                    results[winner].delta += result.penalty
+                    loser.delta = -loser.penalty
+                    results[winner].delta += loser.penalty
         return results, 1, 0, None
 
     def elimination_limit(self, options: Any) -> int | None:
@@ -437,7 +480,8 @@ class Indian(Variant):
 def _leave_deal(new: GameState, p: int, penalty: int) -> None:
     """Player ``p`` leaves the deal with ``penalty`` points (a drop, a wrong declaration);
     if one player is left, that player wins the deal."""
-    new.vs = replace(new.vs, drops=replace_seat(new.vs.drops, p, penalty))
+    vs = INDIAN.vs(new)
+    new.vs = replace(vs, drops=replace_seat(vs.drops, p, penalty))
     new.out = replace_seat(new.out, p, True)
     left = [q for q, o in enumerate(new.out) if not o]
     if len(left) == 1:
@@ -447,4 +491,5 @@ def _leave_deal(new: GameState, p: int, penalty: int) -> None:
         next_turn(new)
 
 
-register(Indian())
+INDIAN = Indian()
+register(INDIAN)

@@ -18,12 +18,12 @@ from ..melds import MeldRules, classify
 from ..options import OptionsModel
 from ..registry import register
 from ..seats import highest_unique
-from ..state import EndOnEmptyStock, PlayerResult, VariantState, per_seat
+from ..state import Action, PlayerResult, VariantState, per_seat
 from ..turn import SYMBOL, end_round, log, need_phase, replace_seat
 from ..variant import Variant
 
 if TYPE_CHECKING:
-    from ..state import Action, GameState, PlayerView, RoundResult
+    from ..state import GameState, PlayerView, RoundResult
 
     Source = GameState | PlayerView
 
@@ -48,6 +48,13 @@ class RemiState(VariantState):
     """The player has a sequence on the table (sets are allowed)."""
     extra: list[int] = per_seat(0)
     """Cards each player took above a picked-up discard (hand-size bookkeeping)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndOnEmptyStock(Action):
+    """Remi: the stock is empty and the player does not (or cannot) take a discard."""
+
+    move = "ending the round on an empty stock"
 
 
 def hand_rules() -> HandRules:
@@ -110,7 +117,7 @@ def forced_meld_problem(
     """While the card taken from the discard pile waits to be melded: the forced meld is that
     card and cards held before the pick-up; the cards that came with it wait until it is
     down; any other meld must leave the cards to meld it."""
-    vs: RemiState = src.vs
+    vs = REMI.vs(src)
     must = vs.must_meld
     if must is None:
         return None
@@ -127,7 +134,7 @@ def forced_meld_problem(
     return None
 
 
-class Remi(Variant):
+class Remi(Variant[RemiState]):
     """Indonesian Remi: 2-4 players, one deck, 7 cards each, no upcard.
 
     - The first dealer is random; after that the player with the lowest total deals (a tie
@@ -173,7 +180,7 @@ class Remi(Variant):
         return _RULES
 
     def hand_size_between_turns(self, state: GameState, player: int) -> int:
-        return 7 + state.vs.extra[player] - state.laid[player]
+        return 7 + self.vs(state).extra[player] - state.laid[player]
 
     def next_dealer(self, state: GameState) -> int:
         n = len(state.players)
@@ -189,7 +196,7 @@ class Remi(Variant):
         come into the hand too, but not into that meld."""
         came_with = src.discard[len(src.discard) - depth + 1 :]
         after = list(hand) + list(src.discard[-depth:])
-        if not can_meld(after, card, src.vs.seq_down[src.to_move], _RULES, not_with=came_with):
+        if not can_meld(after, card, self.vs(src).seq_down[src.to_move], _RULES, not_with=came_with):
             raise RuleError(
                 f"{SYMBOL[card]} must form a meld with cards you held before taking it (you "
                 "may take a discard only if it forms a meld at once with cards from your hand, "
@@ -197,7 +204,7 @@ class Remi(Variant):
             )
 
     def on_take(self, new: GameState, card: Card, depth: int) -> None:
-        vs: RemiState = new.vs
+        vs = self.vs(new)
         p = new.to_move
         # the cards above it came into the hand last (the engine appends the taken cards)
         hand = new.hands[p]
@@ -206,20 +213,20 @@ class Remi(Variant):
         new.vs = replace(vs, must_meld=card, came_with=came_with, extra=extra)
 
     def clear_turn(self, new: GameState) -> None:
-        vs: RemiState = new.vs
+        vs = self.vs(new)
         if vs.must_meld is not None or vs.came_with:
             new.vs = replace(vs, must_meld=None, came_with=[])
 
     def sequence_down(self, src: Source, player: int) -> bool:
-        return bool(src.vs.seq_down[player])
+        return bool(self.vs(src).seq_down[player])
 
     def card_to_meld(self, src: Source) -> Card | None:
-        return src.vs.must_meld  # type: ignore[no-any-return]
+        return self.vs(src).must_meld
 
     # --- melds: sets after a sequence, a card kept to discard ------------------------------
 
     def meld_candidates(self, src: Source, hand: list[Card]) -> list[tuple[Card, ...]]:
-        vs: RemiState = src.vs
+        vs = self.vs(src)
         seq_down = vs.seq_down[src.to_move]
         found = [tuple(m.cards) for m in best_arrangement(hand, _RULES, seq_down).melds]
         must = vs.must_meld
@@ -238,7 +245,7 @@ class Remi(Variant):
         return found
 
     def check_meld(self, src: Source, rest: list[Card], cards: Sequence[Card], kind: str) -> None:
-        if kind == "set" and not src.vs.seq_down[src.to_move]:
+        if kind == "set" and not self.vs(src).seq_down[src.to_move]:
             raise RuleError("you may lay down a set only after you have a sequence on the table")
         if not rest:
             raise RuleError("you must keep a card to discard")
@@ -247,7 +254,7 @@ class Remi(Variant):
             raise RuleError(problem)
 
     def on_meld(self, new: GameState, cards: Sequence[Card], kind: str) -> None:
-        vs: RemiState = new.vs
+        vs = self.vs(new)
         p = new.to_move
         if kind == "run" and not vs.seq_down[p]:
             vs = replace(vs, seq_down=replace_seat(vs.seq_down, p, True))
@@ -257,7 +264,7 @@ class Remi(Variant):
         new.vs = vs
 
     def check_discard(self, src: Source, card: Card) -> None:
-        if src.vs.must_meld is not None:
+        if self.vs(src).must_meld is not None:
             raise RuleError("you must first meld the card you took from the discard pile")
 
     def on_last_discard(self, new: GameState, player: int, card: Card) -> None:
@@ -266,7 +273,7 @@ class Remi(Variant):
         end_round(new, player, "closed", card)
 
     def state_problems(self, state: GameState) -> list[str]:
-        vs: RemiState = state.vs
+        vs = self.vs(state)
         problems = []
         if state.phase != "play" and (vs.must_meld is not None or vs.came_with):
             problems.append("a card is marked as taken this turn outside a turn's play phase")
@@ -333,4 +340,5 @@ class Remi(Variant):
         return None
 
 
-register(Remi())
+REMI = Remi()
+register(REMI)

@@ -6,7 +6,8 @@ losers pay the closer (``remigio-fournier``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 
@@ -18,13 +19,13 @@ from ..melds import MeldRules
 from ..options import OptionsModel
 from ..registry import register
 from ..seats import lowest_unique
-from ..state import Close, PlayerResult
+from ..state import Action, PlayerResult
 from ..turn import end_round, log, need_phase, remove, with_hand
 from ..variant import Variant, eliminate_at, hands_shown, shown, target_or_rounds_winner
 
 if TYPE_CHECKING:
     from ..arrange import Arrangement
-    from ..state import Action, GameState, PlayerView, RoundResult
+    from ..state import GameState, PlayerView, RoundResult
 
     Source = GameState | PlayerView
 
@@ -56,6 +57,15 @@ class FournierOptions(OptionsModel):
     added_later = {"point_value": 1}
 
 
+@dataclass(frozen=True, slots=True)
+class Close(Action):
+    """Remigio: discard this card face down and show the 10 cards left (all melded or a
+    Flush / Straight flush / Remigio)."""
+
+    move = "closing"
+    discard: Card
+
+
 def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
     """Ace low or high; sets may repeat a card from another deck; a joker counts 20.
 
@@ -76,7 +86,7 @@ def hand_rules(wrap: bool = False, fournier: bool = False) -> HandRules:
 _RULES = {(w, f): hand_rules(wrap=w, fournier=f) for w in (False, True) for f in (False, True)}
 
 
-class Remigio(Variant):
+class Remigio(Variant[None]):
     """Remigio, elimination preset (seed 001).
 
     - 2-6 players, 2 x 52 cards + 4 jokers, 10 cards each, an upcard. The first dealer is
@@ -94,9 +104,16 @@ class Remigio(Variant):
 
     key = "remigio"
     title = "Remigio"
-    Options: Any = RemigioOptions
+    Options: ClassVar[type[Any]] = RemigioOptions
     description = "10 cards kept in hand, jokers wild; 100 penalty points and you are out."
-    finish_action = "Close"
+    finish = Close
+    finish_label = "Close"
+    finish_title = "Close: which card goes face down?"
+    finish_card_place = " face down"
+    finish_hint = "Enter: close with it · Esc: cancel"
+    closing_multiplier = True
+    stat_columns = ("closes",)
+    bot_many_decks = True
     actions = {Close: ("check_close", "do_close")}
     fournier = False
 

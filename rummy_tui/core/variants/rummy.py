@@ -71,7 +71,7 @@ _DEAL = {n: 10 if n == 2 else 7 if n <= 4 else 6 for n in range(2, 7)}
 _RULES = {ace_high: hand_rules(ace_high=ace_high) for ace_high in (False, True)}
 
 
-class Rummy(Variant):
+class Rummy(Variant[RummyState]):
     """Basic Rummy: 2-6 players, one deck, an upcard; draw, meld / lay off, discard.
 
     - Deal 10 cards each to 2 players, 7 to 3-4, 6 to 5-6; the first dealer is random, the
@@ -100,6 +100,9 @@ class Rummy(Variant):
     table_melds = True
     lay_off = True
     State = RummyState
+    special_out = "rummy"
+    special_out_text = "went rummy (all cards in one turn)"
+    stat_columns = ("special outs",)
 
     def arrange_rules(self, wild: Any = None, **rules: Any) -> HandRules:
         self.no_wild(wild)
@@ -136,11 +139,12 @@ class Rummy(Variant):
         self.on_lay_off(new)
 
     def on_lay_off(self, new: GameState) -> None:
-        if not new.vs.melded_this_turn:
-            new.vs = replace(new.vs, melded_this_turn=True)
+        vs = self.vs(new)
+        if not vs.melded_this_turn:
+            new.vs = replace(vs, melded_this_turn=True)
 
     def on_turn_end(self, new: GameState) -> None:
-        vs: RummyState = new.vs
+        vs = self.vs(new)
         if vs.melded_this_turn:
             p = new.to_move
             melded = vs.melded_before
@@ -150,7 +154,7 @@ class Rummy(Variant):
 
     def on_hand_emptied(self, new: GameState, player: int) -> None:
         """Going out: "rummy" if the player had not melded in an earlier turn."""
-        ending = "out" if new.vs.melded_before[player] else "rummy"
+        ending = "out" if self.vs(new).melded_before[player] else "rummy"
         log(new, WentOut(round_no=new.round_no, player=player, rummy=ending == "rummy"))
         end_round(new, player, ending, None)
 
