@@ -21,7 +21,8 @@ from rummy_tui.core.events import (
 from rummy_tui.core.options import make_options
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.simulate import play_game
-from rummy_tui.core.state import Discard, DrawStock, Drop, NextRound, PlayerSpec, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, NextRound, PlayerSpec, TakeDiscard
+from rummy_tui.core.variants.indian import Drop
 from rummy_tui.saves.codec import decode_event, event_dict
 
 NAMES = ["Ann", "Bob", "Cy"]
