@@ -11,6 +11,17 @@ This subclass of its ``Server`` changes three things:
   Resume list shows only their games, and a reload (same cookie) finds them again. A new game
   gets a fresh random seed in every process (``core.engine.new_game``), unless the visitor
   types one on the setup screen.
+- **One visitor, one world.** The process's settings (``settings.toml``) and statistics
+  (``stats.json``, the "Known players") are the visitor's own too, in ``config/`` and
+  ``data/`` under their folder (``$RUMMY_TUI_CONFIG_DIR`` and ``$RUMMY_TUI_DATA_DIR``, which
+  ``saves_location`` honours); the XDG folders point there as well, so that nothing a game
+  writes through platformdirs (a crash log) lands in the server owner's home.
+- **Limits.** At most ``max_games`` game processes at once, and ``max_games_per_client`` from
+  one client address; past either, the page and the websocket answer with a short page and
+  503 (the server is full) or 429 (this address has enough). A terminal is 20 to 500 columns
+  and 10 to 200 rows, whatever the query string or a ``resize`` message asks; a websocket
+  message is at most 64 KiB, and one that is not textual.js's ``[kind, data]`` closes the
+  connection. The slot of a game is given back only once its process has ended.
 - **A self-contained page.** Our own template (``index.html``) and font (``fonts/``); only
   textual-serve's ``textual.js`` and ``xterm.css`` are taken from its package. Nothing is
   fetched from another machine.
@@ -24,13 +35,17 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
+import math
 import re
 import secrets
 import shlex
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,11 +53,15 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
 
-from .hosts import default_public_url, is_loopback
+from ..saves_location import CONFIG_ENV, DATA_ENV, SAVES_ENV
+
+from .hosts import (
+    DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, default_public_url, is_loopback,
+)
 
 log = logging.getLogger("rummy-tui.serve")
 
@@ -55,6 +74,118 @@ VISITOR_COOKIE_DAYS = 30
 VISITORS_FOLDER = "web-visitors"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 
+COLUMNS = (20, 500)
+ROWS = (10, 200)
+"""A visitor's terminal, in cells: whatever the browser asks is brought into these bounds."""
+DEFAULT_SIZE = (80, 24)
+MAX_MESSAGE_BYTES = 64 * 1024
+"""The largest websocket message taken from a browser (textual.js sends keys, pastes and
+sizes); a larger one closes the connection (1009, message too big)."""
+RETRY_AFTER_SECONDS = 30
+_QUERY_INT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def bounded(value: int, bounds: tuple[int, int]) -> int:
+    low, high = bounds
+    return max(low, min(high, value))
+
+
+def query_size(query: Mapping[str, str]) -> tuple[int, int]:
+    """The terminal size a websocket's ``?width=&height=`` asks for, within bounds; a value
+    that is not a whole number is the default (80 by 24)."""
+    size = []
+    for key, default, bounds in (("width", DEFAULT_SIZE[0], COLUMNS),
+                                 ("height", DEFAULT_SIZE[1], ROWS)):
+        text = query.get(key, "").strip()
+        size.append(bounded(int(text), bounds) if _QUERY_INT.fullmatch(text) else default)
+    return size[0], size[1]
+
+
+def message_size(data: object) -> tuple[int, int] | None:
+    """The size a ``["resize", {"width": W, "height": H}]`` message asks for, within bounds;
+    None when it does not give two numbers."""
+    if not isinstance(data, dict):
+        return None
+    size = []
+    for key, bounds in (("width", COLUMNS), ("height", ROWS)):
+        value = data.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return None
+            value = int(value)
+        size.append(bounded(value, bounds))
+    return size[0], size[1]
+
+
+def parse_envelope(text: str) -> tuple[str, object] | None:
+    """textual.js's message, ``[kind, data]`` (data may be missing: ``["blur"]``); None for
+    anything else."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:  # JSONDecodeError, and too many digits in a number
+        return None
+    except RecursionError:
+        return None
+    if not isinstance(envelope, list) or not 1 <= len(envelope) <= 2:
+        return None
+    if not isinstance(envelope[0], str):
+        return None
+    return envelope[0], envelope[1] if len(envelope) == 2 else None
+
+
+def font_size(query: Mapping[str, str]) -> int:
+    text = query.get("fontsize", "").strip()
+    return bounded(int(text), (6, 48)) if _QUERY_INT.fullmatch(text) else 16
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a game is not started: the HTTP status and the page's words."""
+
+    status: int
+    headline: str
+    detail: str
+
+
+class GameSlots:
+    """The game processes running, in all and per client address. :meth:`take` and
+    :meth:`give_back` do not await: between a check and its count nothing else runs."""
+
+    def __init__(self, max_games: int, max_games_per_client: int) -> None:
+        self.max_games = max_games
+        self.max_games_per_client = max_games_per_client
+        self.by_client: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_client.values())
+
+    def refusal(self, client: str) -> Refusal | None:
+        """Why one more game from ``client`` would be refused; None if it would not."""
+        if self.total >= self.max_games:
+            return Refusal(503, "The table is full",
+                           f"This server runs at most {self.max_games} games at once, and "
+                           "all of them are in play.")
+        if self.by_client[client] >= self.max_games_per_client:
+            return Refusal(429, "Too many games from your address",
+                           f"At most {self.max_games_per_client} games at once come from one "
+                           "address. Close a tab that has a game open, or wait a moment for "
+                           "one that was just closed to finish saving.")
+        return None
+
+    def take(self, client: str) -> Refusal | None:
+        refusal = self.refusal(client)
+        if refusal is None:
+            self.by_client[client] += 1
+        return refusal
+
+    def give_back(self, client: str) -> None:
+        self.by_client[client] -= 1
+        if self.by_client[client] <= 0:
+            del self.by_client[client]
+
 
 def new_visitor_token() -> str:
     return secrets.token_urlsafe(24)
@@ -64,6 +195,36 @@ def visitor_folder(saves_root: Path, token: str) -> Path:
     """The visitor's own saves folder. The token is hashed: the folder name on disk does not
     give away the cookie that opens it."""
     return saves_root / VISITORS_FOLDER / hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def visitor_environment(folder: Path) -> dict[str, str]:
+    """What a visitor's game process finds in its environment instead of the server owner's
+    folders: its settings in ``FOLDER/config``, its statistics in ``FOLDER/data``
+    (rummy_tui/saves_location.py), and the XDG folders beside them for anything found through
+    platformdirs (Linux). The folders are made when something is first written there."""
+    return {
+        CONFIG_ENV: str(folder / "config"),
+        DATA_ENV: str(folder / "data"),
+        "XDG_CONFIG_HOME": str(folder / "config"),
+        "XDG_DATA_HOME": str(folder / "data"),
+        "XDG_STATE_HOME": str(folder / "state"),
+        "XDG_CACHE_HOME": str(folder / "cache"),
+    }
+
+
+class VisitorAppService(AppService):
+    """textual-serve's app process, with the visitor's own folders in its environment (see
+    :func:`visitor_environment`) and none of the owner's ``$RUMMY_TUI_SAVES``."""
+
+    def __init__(self, command: str, *, folder: Path, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.folder = folder
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width=width, height=height)
+        environment.pop(SAVES_ENV, None)
+        environment.update(visitor_environment(self.folder))
+        return environment
 
 
 def app_command(saves_dir: Path | str, app_args: Sequence[str] = ()) -> str:
@@ -84,9 +245,13 @@ class RummyServer(Server):
         port: int = 8000,
         public_url: str | None = None,
         app_args: Sequence[str] = (),
+        max_games: int = DEFAULT_MAX_GAMES,
+        max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
     ) -> None:
         self.saves_root = saves_root
         self.app_args = list(app_args)
+        self.slots = GameSlots(max_games, max_games_per_client)
+        """The games running, and the caps on them."""
         public_url = (public_url or default_public_url(host, port)).rstrip("/")
         super().__init__(
             app_command("<visitor folder>", self.app_args),
@@ -173,6 +338,9 @@ class RummyServer(Server):
 
     # --- the page -----------------------------------------------------------------------
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+        refusal = self.slots.refusal(client_address(request))
+        if refusal is not None:  # the websocket would be refused: say so, in words
+            return self.refusal_page(request, refusal)
         token = request.cookies.get(VISITOR_COOKIE, "")
         if not _TOKEN.fullmatch(token):
             token = new_visitor_token()
@@ -180,7 +348,7 @@ class RummyServer(Server):
         scheme, _, rest = base.partition(":")
         context: dict[str, Any] = {
             "title": TITLE,
-            "font_size": max(6, min(48, to_int(request.query.get("fontsize", "16"), 16))),
+            "font_size": font_size(request.query),
             "textual_static": f"{base}/static/",
             "fonts": f"{base}/fonts/",
             "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws/{token}",
@@ -193,8 +361,19 @@ class RummyServer(Server):
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def refusal_page(self, request: web.Request, refusal: Refusal) -> web.Response:
+        """The page a visitor gets when a cap is reached: 503 or 429, and Retry-After."""
+        response = aiohttp_jinja2.render_template(
+            "busy.html", request,
+            {"title": TITLE, "headline": refusal.headline, "detail": refusal.detail,
+             "retry": RETRY_AFTER_SECONDS},
+            status=refusal.status)
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
     # --- one game process per connection ----------------------------------------------
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         token = request.match_info["visitor"]
         if not _TOKEN.fullmatch(token):
             raise web.HTTPNotFound(text="no such visitor")
@@ -203,23 +382,35 @@ class RummyServer(Server):
             request.host.lower(), urlsplit(self.public_url).netloc.lower(),
         }:
             raise web.HTTPForbidden(text=f"{TITLE}: a websocket from another site")
+        client = client_address(request)
+        refusal = self.slots.take(client)
+        if refusal is not None:
+            log.warning("refused a game to %s: %s", client, refusal.headline.lower())
+            return self.refusal_page(request, refusal)
+        try:
+            return await self._play(request, token)
+        finally:  # only once the game process has ended (_play reaps it)
+            self.slots.give_back(client)
+
+    async def _play(self, request: web.Request, token: str) -> web.StreamResponse:
         folder = visitor_folder(self.saves_root, token)
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             log.error("cannot make the visitor's saves folder %s: %s", folder, exc)
-            raise web.HTTPInternalServerError(text=f"cannot make a saves folder: {exc}") from None
+            raise web.HTTPInternalServerError(text="cannot make a saves folder") from None
 
-        # From here on as textual-serve's own handler, with this visitor's command.
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        # From here on as textual-serve's own handler, with this visitor's command, folders
+        # and bounds.
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        width, height = query_size(request.query)
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
-            app_service = AppService(
+            app_service = VisitorAppService(
                 app_command(folder, self.app_args),
+                folder=folder,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -241,6 +432,39 @@ class RummyServer(Server):
                 await app_service.stop()
                 await _reap(app_service)
         return websocket
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """textual-serve's loop over the browser's messages, with every message checked: a
+        size is brought into bounds, and a message that is not ``[kind, data]`` of the
+        right types closes the connection (1003) instead of raising in the loop."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = parse_envelope(message.data)
+            kind, data = envelope if envelope is not None else ("", None)
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and (size := message_size(data)) is not None:
+                await app_service.set_terminal_size(*size)
+            elif kind == "ping" and isinstance(data, str | int | float):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+            else:
+                log.warning("a malformed websocket message: connection closed")
+                await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA,
+                                      message=b"not a textual-serve message")
+                return
+
+
+def client_address(request: web.Request) -> str:
+    """The address a request comes from (the peer's: headers such as X-Forwarded-For can be
+    made up by anyone, so they are not read)."""
+    return request.remote or ""
 
 
 async def _reap(app_service: AppService, grace: float = 5.0) -> None:
