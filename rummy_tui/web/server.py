@@ -82,6 +82,8 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """The largest websocket message taken from a browser (textual.js sends keys, pastes and
 sizes); a larger one closes the connection (1009, message too big)."""
 RETRY_AFTER_SECONDS = 30
+REFUSALS_LOG_SECONDS = 10.0
+"""Refused games are logged in one line at most this often (a flood is not a log flood)."""
 _QUERY_INT = re.compile(r"[+-]?[0-9]{1,9}")
 
 
@@ -163,16 +165,17 @@ class GameSlots:
         return sum(self.by_client.values())
 
     def refusal(self, client: str) -> Refusal | None:
-        """Why one more game from ``client`` would be refused; None if it would not."""
-        if self.total >= self.max_games:
-            return Refusal(503, "The table is full",
-                           f"This server runs at most {self.max_games} games at once, and "
-                           "all of them are in play.")
+        """Why one more game from ``client`` would be refused; None if it would not. The
+        client's own cap is told first: it is the one that client can do something about."""
         if self.by_client[client] >= self.max_games_per_client:
             return Refusal(429, "Too many games from your address",
                            f"At most {self.max_games_per_client} games at once come from one "
                            "address. Close a tab that has a game open, or wait a moment for "
                            "one that was just closed to finish saving.")
+        if self.total >= self.max_games:
+            return Refusal(503, "The table is full",
+                           f"This server runs at most {self.max_games} games at once, and "
+                           "all of them are in play.")
         return None
 
     def take(self, client: str) -> Refusal | None:
@@ -262,6 +265,9 @@ class RummyServer(Server):
             statics_path=TEXTUAL_STATIC,
             templates_path=WEB_DIR,
         )
+        self._refused = 0
+        """Games refused since the last line about them in the log."""
+        self._refusals_logged_at = -REFUSALS_LOG_SECONDS
         self._sockets: set[web.WebSocketResponse] = set()
         """The open game connections, closed when the server stops."""
         self.allowed_hosts: set[str] | None = None
@@ -385,12 +391,21 @@ class RummyServer(Server):
         client = client_address(request)
         refusal = self.slots.take(client)
         if refusal is not None:
-            log.warning("refused a game to %s: %s", client, refusal.headline.lower())
+            self._log_refusal(client, refusal)
             return self.refusal_page(request, refusal)
         try:
             return await self._play(request, token)
         finally:  # only once the game process has ended (_play reaps it)
             self.slots.give_back(client)
+
+    def _log_refusal(self, client: str, refusal: Refusal) -> None:
+        self._refused += 1
+        now = asyncio.get_running_loop().time()
+        if now - self._refusals_logged_at >= REFUSALS_LOG_SECONDS:
+            log.warning("refused %d game(s) in the last %.0f s (the last one to %s: %s)",
+                        self._refused, REFUSALS_LOG_SECONDS, client, refusal.headline.lower())
+            self._refused = 0
+            self._refusals_logged_at = now
 
     async def _play(self, request: web.Request, token: str) -> web.StreamResponse:
         folder = visitor_folder(self.saves_root, token)
