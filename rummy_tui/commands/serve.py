@@ -110,7 +110,7 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--max-games", type=bounded_int(1, MAX_GAMES_LIMIT),
                        default=DEFAULT_MAX_GAMES, metavar="N",
                        help="game processes at once, in all (default "
-                            f"{DEFAULT_MAX_GAMES}; each takes about 60 MB); past it a visitor "
+                            f"{DEFAULT_MAX_GAMES}; each takes 50 to 60 MB); past it a visitor "
                             "gets a short page saying the table is full (HTTP 503)")
     serve.add_argument("--max-games-per-client", type=bounded_int(1, MAX_GAMES_LIMIT),
                        default=DEFAULT_MAX_GAMES_PER_CLIENT, metavar="N",

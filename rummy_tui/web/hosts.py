@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipaddress
 
 DEFAULT_MAX_GAMES = 16
-"""Game processes at once, in all (each is a Python process of about 60 MB)."""
+"""Game processes at once, in all (each is a Python process of 50 to 60 MB)."""
 DEFAULT_MAX_GAMES_PER_CLIENT = 4
 """Game processes at once from one client address (a few tabs, a reload while the last game
 is still quitting). Behind a proxy every visitor has the proxy's address."""
