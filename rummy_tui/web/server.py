@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import ipaddress
 import json
 import logging
 import math
@@ -438,7 +439,7 @@ class RummyServer(Server):
             try:
                 await self._process_messages(websocket, app_service)
             finally:
-                await app_service.stop()
+                await _stop(app_service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # a broken connection must not stop the server
@@ -446,7 +447,7 @@ class RummyServer(Server):
         finally:
             self._sockets.discard(websocket)
             if app_service is not None:
-                await app_service.stop()
+                await _stop(app_service)
                 await _reap(app_service)
         return websocket
 
@@ -479,9 +480,34 @@ class RummyServer(Server):
 
 
 def client_address(request: web.Request) -> str:
-    """The address a request comes from (the peer's: headers such as X-Forwarded-For can be
-    made up by anyone, so they are not read)."""
-    return request.remote or ""
+    """The client a request comes from, as the caps count them (:func:`client_key` of the
+    peer's address: headers such as X-Forwarded-For can be made up by anyone, so they are
+    not read)."""
+    return client_key(request.remote or "")
+
+
+def client_key(address: str) -> str:
+    """An IPv4 address is itself; an IPv6 one is its /64 network: one machine is commonly
+    given a whole /64, and could take a new address of it for every connection."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+async def _stop(app_service: AppService, grace: float = 5.0) -> None:
+    """textual-serve's ``stop`` (ask the game to quit, wait until its output ends), for at
+    most ``grace`` seconds: it waits without a limit, and a game that never ends would keep
+    its slot for ever. :func:`_reap` then kills a process that is still there."""
+    try:
+        await asyncio.wait_for(app_service.stop(), grace)
+    except asyncio.TimeoutError:
+        log.warning("a game process did not answer quit in %.0f s", grace)
 
 
 async def _reap(app_service: AppService, grace: float = 5.0) -> None:

@@ -218,6 +218,42 @@ def test_game_slots_count_per_client_and_in_all() -> None:
     assert slots.total == 0 and not slots.by_client
 
 
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("127.0.0.1", "127.0.0.1"),
+        ("192.168.1.20", "192.168.1.20"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:bbbb::99", "2001:db8:1:2::/64"),  # the same machine's /64
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:10.0.0.7", "10.0.0.7"),
+        ("", ""),
+    ],
+)
+def test_a_client_is_an_address_or_an_ipv6_64(address: str, key: str) -> None:
+    assert web_server.client_key(address) == key
+
+
+async def test_a_game_that_does_not_quit_is_killed_and_its_slot_freed(tmp_path: Path) -> None:
+    """textual-serve's stop waits for the game without a limit: the server does not."""
+    process = await asyncio.create_subprocess_exec("sleep", "60")
+
+    class Stuck:
+        _process = process
+
+        async def stop(self) -> None:
+            await asyncio.Event().wait()  # never answers
+
+    try:
+        await web_server._stop(Stuck(), grace=0.1)  # type: ignore[arg-type]
+        await web_server._reap(Stuck(), grace=0.1)  # type: ignore[arg-type]
+        assert process.returncode is not None
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
 @pytest.fixture
 def no_serving(monkeypatch: pytest.MonkeyPatch) -> list[web_server.RummyServer]:
     started: list[web_server.RummyServer] = []
