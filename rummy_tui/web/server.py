@@ -55,6 +55,7 @@ import aiohttp_jinja2
 import jinja2
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -332,7 +333,14 @@ class RummyServer(Server):
         return await handler(request)
 
     def initialize_logging(self) -> None:
-        super().initialize_logging()
+        """Plain lines on stderr. Not textual-serve's Rich tracebacks with their local
+        variables: they would print a visitor's token (the key to their games), and a page
+        of them for every malformed request a client sends (one line each here)."""
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter(f"{TITLE}: %(levelname)s %(message)s"))
+        handler.addFilter(_one_line_for_bad_requests)
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.INFO,
+                            handlers=[handler], force=True)
         # One line per request is noise for players; problems are still logged.
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
@@ -391,6 +399,8 @@ class RummyServer(Server):
             request.host.lower(), urlsplit(self.public_url).netloc.lower(),
         }:
             raise web.HTTPForbidden(text=f"{TITLE}: a websocket from another site")
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            raise web.HTTPBadRequest(text=f"{TITLE}: this address is the game's websocket")
         client = client_address(request)
         refusal = self.slots.take(client)
         if refusal is not None:
@@ -477,6 +487,20 @@ class RummyServer(Server):
                 await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA,
                                       message=b"not a textual-serve message")
                 return
+
+
+def _one_line_for_bad_requests(record: logging.LogRecord) -> bool:
+    """A request that is not HTTP, or not a websocket where one is needed, is the client's
+    error, not the server's: one line with the reason (escaped, cut short), no traceback."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError | web.HTTPException | ConnectionError):
+        reason = repr(" ".join(str(error).split()))[1:-1]  # control characters escaped
+        message = record.getMessage()
+        record.msg = "%s: %s"
+        record.args = (message, reason[:120])
+        record.exc_info = None
+        record.exc_text = None
+    return True
 
 
 def client_address(request: web.Request) -> str:

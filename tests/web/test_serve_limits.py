@@ -6,7 +6,9 @@ games and their options, and each visitor's environment. A stand-in for textual-
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -177,6 +179,37 @@ async def test_keys_and_focus_reach_the_game(client: TestClient) -> None:
     assert service.calls[1:4] == [("stdin", "q\x1b[A♠".encode()), ("blur",), ("focus",)]
 
 
+async def test_the_websocket_address_without_a_websocket_is_a_bad_request(
+    client: TestClient,
+) -> None:
+    response = await client.get(ws_path())
+    assert response.status == 400 and "websocket" in await response.text()
+    assert FakeAppService.made == []
+    assert not (client.rummy_server.saves_root / "web-visitors").exists()  # type: ignore[attr-defined]
+
+
+def test_a_clients_bad_request_is_one_log_line(tmp_path: Path) -> None:
+    from aiohttp.http_exceptions import LineTooLong
+
+    try:
+        raise LineTooLong("a very long line\x1b[2J", 8190)
+    except LineTooLong:
+        record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1,
+                                   "Error handling request from %s", ("127.0.0.1",),
+                                   sys.exc_info())
+    assert web_server._one_line_for_bad_requests(record)
+    assert record.exc_info is None
+    line = logging.Formatter("%(message)s").format(record)
+    assert line.startswith("Error handling request from 127.0.0.1: ") and "\n" not in line
+    assert "\x1b" not in line and len(line) < 200
+    try:
+        raise KeyError("a bug")
+    except KeyError:
+        bug = logging.LogRecord("rummy-tui.serve", logging.ERROR, __file__, 1, "boom", (),
+                                sys.exc_info())
+    assert web_server._one_line_for_bad_requests(bug) and bug.exc_info is not None
+
+
 # --- the caps on games ----------------------------------------------------------------------
 async def test_the_caps_hold_and_slots_come_back(client: TestClient) -> None:
     server: web_server.RummyServer = client.rummy_server  # type: ignore[attr-defined]
@@ -186,7 +219,7 @@ async def test_the_caps_hold_and_slots_come_back(client: TestClient) -> None:
     with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
         await client.ws_connect(ws_path())
     assert refused.value.status == 429
-    page = await client.get(ws_path())  # the same refusal, read as a page
+    page = await client.get("/")  # the page says so before its websocket is refused
     assert page.status == 429 and "Too many games from your address" in await page.text()
     assert "At most 2 games at once" in await page.text()
     assert len(FakeAppService.made) == 2
