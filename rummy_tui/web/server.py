@@ -327,7 +327,7 @@ class RummyServer(Server):
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
         if self.allowed_hosts is not None:
-            host = (urlsplit(f"//{request.host}").hostname or "").lower()
+            host = _url_part(f"//{request.host}", "hostname")
             if host not in self.allowed_hosts and not is_loopback(host):
                 raise web.HTTPForbidden(text=f"{TITLE}: this server answers on loopback only")
         return await handler(request)
@@ -395,7 +395,7 @@ class RummyServer(Server):
         if not _TOKEN.fullmatch(token):
             raise web.HTTPNotFound(text="no such visitor")
         origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc.lower() not in {
+        if origin is not None and _url_part(origin, "netloc") not in {
             request.host.lower(), urlsplit(self.public_url).netloc.lower(),
         }:
             raise web.HTTPForbidden(text=f"{TITLE}: a websocket from another site")
@@ -487,6 +487,15 @@ class RummyServer(Server):
                 await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA,
                                       message=b"not a textual-serve message")
                 return
+
+
+def _url_part(url: str, part: str) -> str:
+    """``urlsplit(url).<part>``, lower case; "" for what a client sent that is not a URL
+    (``[::1`` makes urlsplit raise)."""
+    try:
+        return str(getattr(urlsplit(url), part) or "").lower()
+    except ValueError:
+        return ""
 
 
 def _one_line_for_bad_requests(record: logging.LogRecord) -> bool:

@@ -188,6 +188,16 @@ async def test_the_websocket_address_without_a_websocket_is_a_bad_request(
     assert not (client.rummy_server.saves_root / "web-visitors").exists()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("header", [("Host", "[::1"), ("Host", "[zz]:80"), ("Origin", "http://[::1"),
+                                    ("Origin", "http://[zz]")])
+async def test_a_host_or_origin_that_is_not_a_url_is_refused(
+    client: TestClient, header: tuple[str, str]
+) -> None:
+    response = await client.get(ws_path(), headers=dict([header]))
+    assert response.status == 403
+    assert FakeAppService.made == []
+
+
 def test_a_clients_bad_request_is_one_log_line(tmp_path: Path) -> None:
     from aiohttp.http_exceptions import LineTooLong
 
