@@ -2,7 +2,7 @@
 
 textual-serve starts one process of the app for every browser connection (its ``AppService``
 runs the command through the shell, with the connection's terminal size in the environment).
-This subclass of its ``Server`` changes three things:
+This subclass of its ``Server`` changes these things:
 
 - **Visitors.** The page (``/``) gives each browser a random token in a cookie
   (``rummy_tui_visitor``, 30 days) and puts the same token in the page's websocket address,
@@ -128,9 +128,7 @@ def parse_envelope(text: str) -> tuple[str, object] | None:
     anything else."""
     try:
         envelope = json.loads(text)
-    except ValueError:  # JSONDecodeError, and too many digits in a number
-        return None
-    except RecursionError:
+    except (ValueError, RecursionError):  # not JSON, too many digits, nested too deep
         return None
     if not isinstance(envelope, list) or not 1 <= len(envelope) <= 2:
         return None
