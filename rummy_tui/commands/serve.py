@@ -3,9 +3,10 @@
 Checks the command line, then runs :class:`rummy_tui.web.server.RummyServer`. It binds to
 loopback unless ``--host`` names another address, and then warns: there is no login, and
 every visitor gets a full game (and a process) on this machine. ``--max-games`` and
-``--max-games-per-client`` cap those processes (defaults in ``rummy_tui.web.hosts``). The web
+``--max-games-per-client`` cap those processes (defaults in ``rummy_tui.web.limits``). The web
 server's modules are imported when the command runs: the extra may be missing, and ``--help``
-must stay fast (``web.hosts`` imports nothing from the extra).
+must stay fast (``web.hosts`` and ``web.limits`` import nothing from
+the extra).
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..web.hosts import (
-    DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_GAMES_LIMIT, is_loopback,
-)
+from ..web.hosts import is_loopback
+from ..web.limits import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_GAMES_LIMIT
 from . import bounded_int, command
 
 DEFAULT_HOST = "127.0.0.1"

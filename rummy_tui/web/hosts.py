@@ -1,18 +1,9 @@
-"""Host names and limits for ``rummy-tui serve`` (no third-party import: the command line is
-checked before the web extra is imported)."""
+"""Host names for ``rummy-tui serve`` (no third-party import: the command line is checked
+before the web extra is imported)."""
 
 from __future__ import annotations
 
 import ipaddress
-
-DEFAULT_MAX_GAMES = 16
-"""Game processes at once, in all (each is a Python process of 50 to 60 MB)."""
-DEFAULT_MAX_GAMES_PER_CLIENT = 4
-"""Game processes at once from one client address (a few tabs, a reload while the last game
-is still quitting). Behind a proxy every visitor has the proxy's address."""
-MAX_GAMES_LIMIT = 1000
-"""The most ``--max-games`` and ``--max-games-per-client`` may say."""
-
 
 def is_loopback(host: str) -> bool:
     """Whether a host name or address is this machine only (``localhost``, 127.x, ::1)."""

@@ -20,8 +20,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from rummy_tui.cli import main
 from rummy_tui.saves_location import CONFIG_ENV, DATA_ENV, SAVES_ENV
+from rummy_tui.web import limits
 from rummy_tui.web import server as web_server
-from rummy_tui.web.hosts import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT
+from rummy_tui.web.limits import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT
 
 
 class FakeAppService:
@@ -161,7 +162,7 @@ async def test_a_malformed_message_closes_the_connection_not_the_server(
 
 async def test_an_oversize_message_is_refused(client: TestClient) -> None:
     async with client.ws_connect(ws_path()) as websocket:
-        await websocket.send_json(["stdin", "x" * web_server.MAX_MESSAGE_BYTES])
+        await websocket.send_json(["stdin", "x" * limits.MAX_MESSAGE_BYTES])
         closing = await websocket.receive(timeout=10)
         assert closing.type == aiohttp.WSMsgType.CLOSE
         assert websocket.close_code == WSCloseCode.MESSAGE_TOO_BIG
@@ -246,7 +247,7 @@ async def test_the_caps_hold_and_slots_come_back(client: TestClient) -> None:
 
 
 def test_game_slots_count_per_client_and_in_all() -> None:
-    slots = web_server.GameSlots(max_games=3, max_games_per_client=2)
+    slots = limits.GameSlots(max_games=3, max_games_per_client=2)
     assert slots.take("a") is None and slots.take("a") is None
     refusal = slots.take("a")
     assert refusal is not None and refusal.status == 429
@@ -274,7 +275,7 @@ def test_game_slots_count_per_client_and_in_all() -> None:
     ],
 )
 def test_a_client_is_an_address_or_an_ipv6_64(address: str, key: str) -> None:
-    assert web_server.client_key(address) == key
+    assert limits.client_key(address) == key
 
 
 async def test_a_game_that_does_not_quit_is_killed_and_its_slot_freed(tmp_path: Path) -> None:
