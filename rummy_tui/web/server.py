@@ -39,6 +39,7 @@ import logging
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -74,6 +75,11 @@ VISITORS_FOLDER = "web-visitors"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 REFUSALS_LOG_SECONDS = 10.0
 """Refused games are logged in one line at most this often (a flood is not a log flood)."""
+GAME_NICENESS = 10
+"""Game processes run at a lower CPU priority than the server: when a flood starts many at
+once, their start-up (about a second of CPU each) must not keep the server from answering
+other visitors (bench/bench_serve_flood.py: 2.4 s to answer a page without it, 0.3 s with
+it, on 2 loaded cores). With the CPU to spare, it changes nothing."""
 
 def new_visitor_token() -> str:
     return secrets.token_urlsafe(24)
@@ -117,8 +123,12 @@ class VisitorAppService(AppService):
 
 def app_command(saves_dir: Path | str, app_args: Sequence[str] = ()) -> str:
     """The shell command textual-serve runs for one visitor: this Python, not whatever
-    ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between."""
+    ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between;
+    under ``nice`` (:data:`GAME_NICENESS`) where there is one."""
     words = [sys.executable, "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
+    nice = shutil.which("nice")
+    if nice:
+        words = [nice, "-n", str(GAME_NICENESS), *words]
     return "exec " + shlex.join(words)
 
 
