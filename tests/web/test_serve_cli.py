@@ -176,7 +176,7 @@ def test_the_template_and_font_are_package_data() -> None:
     from importlib.resources import files
 
     web = files("rummy_tui.web")
-    assert (web / "index.html").is_file()
+    assert (web / "index.html").is_file() and (web / "busy.html").is_file()
     assert (web / "fonts" / "DejaVuSansMono.ttf").is_file()
     assert "Bitstream" in (web / "fonts" / "LICENSE-DejaVu.txt").read_text()
     text = (REPO / "pyproject.toml").read_text()
