@@ -102,6 +102,10 @@ class Refusal:
     detail: str
 
 
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 class GameSlots:
     """The game processes running, in all and per client address. :meth:`take` and
     :meth:`give_back` do not await: between a check and its count nothing else runs."""
@@ -120,12 +124,12 @@ class GameSlots:
         client's own cap is told first: it is the one that client can do something about."""
         if self.by_client[client] >= self.max_games_per_client:
             return Refusal(429, "Too many games from your address",
-                           f"At most {self.max_games_per_client} games at once come from one "
-                           "address. Close a tab that has a game open, or wait a moment for "
+                           f"One address may have {_games(self.max_games_per_client)} open "
+                           "at once. Close a tab that has a game open, or wait a moment for "
                            "one that was just closed to finish saving.")
         if self.total >= self.max_games:
             return Refusal(503, "The table is full",
-                           f"This server runs at most {self.max_games} games at once, and "
+                           f"This server runs at most {_games(self.max_games)} at once, and "
                            "all of them are in play.")
         return None
 

@@ -232,7 +232,7 @@ async def test_the_caps_hold_and_slots_come_back(client: TestClient) -> None:
     assert refused.value.status == 429
     page = await client.get("/")  # the page says so before its websocket is refused
     assert page.status == 429 and "Too many games from your address" in await page.text()
-    assert "At most 2 games at once" in await page.text()
+    assert "One address may have 2 games open at once" in await page.text()
     assert len(FakeAppService.made) == 2
     await first.close()
     await until_stopped(FakeAppService.made[0])
@@ -251,6 +251,10 @@ def test_game_slots_count_per_client_and_in_all() -> None:
     assert slots.take("a") is None and slots.take("a") is None
     refusal = slots.take("a")
     assert refusal is not None and refusal.status == 429
+    one = limits.GameSlots(max_games=1, max_games_per_client=1)
+    assert one.take("x") is None
+    alone = one.refusal("x")
+    assert alone is not None and "may have 1 game open at once" in alone.detail
     assert slots.take("b") is None
     refusal = slots.take("c")
     assert refusal is not None and refusal.status == 503 and "at most 3 games" in refusal.detail
