@@ -16,12 +16,14 @@ This subclass of its ``Server`` changes these things:
   ``data/`` under their folder (``$RUMMY_TUI_CONFIG_DIR`` and ``$RUMMY_TUI_DATA_DIR``, which
   ``saves_location`` honours); the XDG folders point there as well, so that nothing a game
   writes through platformdirs (a crash log) lands in the server owner's home.
-- **Limits** (``limits.py``). At most ``max_games`` game processes at once, and ``max_games_per_client`` from
-  one client address; past either, the page and the websocket answer with a short page and
-  503 (the server is full) or 429 (this address has enough). A terminal is 20 to 500 columns
-  and 10 to 200 rows, whatever the query string or a ``resize`` message asks; a websocket
-  message is at most 64 KiB, and one that is not textual.js's ``[kind, data]`` closes the
-  connection. The slot of a game is given back only once its process has ended.
+- **Limits** (``limits.py``). At most ``max_games`` game processes at once, and
+  ``max_games_per_client`` from one client address; past either, the page and the websocket
+  answer with a short page (``busy.html``) and 429 (this address has enough) or 503 (the
+  server is full). A slot is given back only once its process has ended; games run under
+  ``nice``. A terminal is 20 to 500 columns and 10 to 200 rows, whatever the query string or
+  a ``resize`` message asks; a websocket message is at most 64 KiB, and one that is not
+  textual.js's ``[kind, data]`` closes the connection. A client's malformed request is one
+  line in the log, never a traceback.
 - **A self-contained page.** Our own template (``index.html``) and font (``fonts/``); only
   textual-serve's ``textual.js`` and ``xterm.css`` are taken from its package. Nothing is
   fetched from another machine.
