@@ -86,7 +86,8 @@ async def flood(url: str, server_pid: int, args: argparse.Namespace) -> dict[str
         games = [r for r in flooded if not isinstance(r, int)]
         statuses = Counter(101 if not isinstance(r, int) else r for r in flooded)
         print(f"flood: {args.connections} connections from {args.addresses} addresses in "
-              f"{flood_ms:.0f} ms: " + ", ".join(f"{n} x {s}" for s, n in sorted(statuses.items())))
+              f"{flood_ms:.0f} ms: "
+              + ", ".join(f"{n} x {s}" for s, n in sorted(statuses.items())))
         print(f"  another visitor's page meanwhile: {status} in {answer_ms:.0f} ms")
         results["flood"] = {"connections": args.connections, "addresses": args.addresses,
                             "ms": round(flood_ms), "statuses": dict(statuses),

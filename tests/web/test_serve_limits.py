@@ -186,11 +186,12 @@ async def test_the_websocket_address_without_a_websocket_is_a_bad_request(
     response = await client.get(ws_path())
     assert response.status == 400 and "websocket" in await response.text()
     assert FakeAppService.made == []
-    assert not (client.rummy_server.saves_root / "web-visitors").exists()  # type: ignore[attr-defined]
+    server: web_server.RummyServer = client.rummy_server  # type: ignore[attr-defined]
+    assert not (server.saves_root / "web-visitors").exists()
 
 
-@pytest.mark.parametrize("header", [("Host", "[::1"), ("Host", "[zz]:80"), ("Origin", "http://[::1"),
-                                    ("Origin", "http://[zz]")])
+@pytest.mark.parametrize("header", [("Host", "[::1"), ("Host", "[zz]:80"),
+                                    ("Origin", "http://[::1"), ("Origin", "http://[zz]")])
 async def test_a_host_or_origin_that_is_not_a_url_is_refused(
     client: TestClient, header: tuple[str, str]
 ) -> None:
