@@ -49,6 +49,13 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[TestServer, Path]]:
         assert await wait_for_no_games(saves) == [], "a game process outlived its connection"
 
 
+def _text(path: Path) -> str:
+    try:
+        return path.read_text()
+    except FileNotFoundError:
+        return ""
+
+
 async def open_setup(session: aiohttp.ClientSession, test_server: TestServer,
                      token: str) -> tuple[Visitor, int]:
     """A visitor at Basic Rummy's setup screen, drawn whole; (the visitor, the mark before
@@ -87,7 +94,12 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
         await a.keys("Zelda")
         await a.settle()
         await a.keys(CTRL_G)
-        await a.wait_for("Arrange", setup)  # the table's footer: the game has begun
+        folder_a = web_server.visitor_folder(saves, token_a)
+        a_settings = folder_a / "config" / saves_location.SETTINGS_FILE
+        a_stats = folder_a / "data" / saves_location.STATS_FILE
+        # the game has begun once all three are written (the table may take a while to draw)
+        await a.until(lambda: "Zelda" in _text(a_settings) and "Zelda" in _text(a_stats)
+                      and bool(list(folder_a.glob("*.json"))))
         await a.websocket.close()
 
         # visitor B: a setup screen of their own
@@ -105,7 +117,6 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
         await b.keys("r")  # the Resume list
         await b.wait_for("There is no saved game", mark)
         await b.websocket.close()
-        assert list(web_server.visitor_folder(saves, token_a).glob("*.json"))
 
         # A again (the same cookie): A's own names come back, and A's known players
         again, setup = await open_setup(session, test_server, token_a)
@@ -114,10 +125,7 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
         assert "Olga" not in shown
         await again.websocket.close()
 
-    folder_a = web_server.visitor_folder(saves, token_a)
     folder_b = web_server.visitor_folder(saves, token_b)
-    assert "Zelda" in (folder_a / "config" / saves_location.SETTINGS_FILE).read_text()
-    assert "Zelda" in (folder_a / "data" / saves_location.STATS_FILE).read_text()
     assert not (folder_b / "config" / saves_location.SETTINGS_FILE).exists()
     assert not (folder_b / "data" / saves_location.STATS_FILE).exists()
     assert {path: path.read_bytes() for path in owner_files} == owner_files

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -31,9 +32,10 @@ class Visitor:
         self.closed: int | None = None
         """The close code, once the server has closed the connection."""
 
-    async def wait_for(self, pattern: str, after: int = 0, timeout: float = 30.0) -> int:
+    async def wait_for(self, pattern: str, after: int = 0, timeout: float = 90.0) -> int:
         """Wait until ``pattern`` (a regular expression) is painted after the mark ``after``;
-        returns the mark just past it. Raises TimeoutError with the text's tail."""
+        returns the mark just past it. Raises TimeoutError with the text's tail. The time
+        allowed is long: game processes run under ``nice``, on machines that may be busy."""
         found = re.compile(pattern)
 
         async def read() -> int:
@@ -72,6 +74,15 @@ class Visitor:
     def _add(self, data: bytes) -> None:
         self.raw += data
         self.text += ANSI.sub("", self._decoder.decode(data))
+
+    async def until(self, done: Callable[[], bool], timeout: float = 90.0) -> None:
+        """Read what the game sends until ``done()`` (checked every half second) holds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not done():
+            if loop.time() > deadline:
+                raise TimeoutError(f"not done after {timeout} s: {self.text[-400:]!r}")
+            await self.settle(quiet=0.5, timeout=0.5)
 
     async def keys(self, *keys: str) -> None:
         for key in keys:
