@@ -7,7 +7,8 @@
 - **Statistics and player profiles**: ``stats.json`` in the per-user data folder.
 
 ``$RUMMY_TUI_CONFIG_DIR`` and ``$RUMMY_TUI_DATA_DIR`` replace the two per-user folders (the
-test suite points them at a temporary folder). Nothing here creates, moves or deletes a
+test suite points them at a temporary folder; ``rummy-tui serve`` points each browser
+visitor's game at folders of its own, rummy_tui/web/server.py). Nothing here creates, moves or deletes a
 file: the folders are made when something is first written to them.
 
 The picker asks for the saves folder first: an empty or missing one costs no pydantic import,

@@ -2,8 +2,11 @@
 
 Checks the command line, then runs :class:`rummy_tui.web.server.RummyServer`. It binds to
 loopback unless ``--host`` names another address, and then warns: there is no login, and
-every visitor gets a full game (and a process) on this machine. The web modules are
-imported when the command runs: the extra may be missing, and ``--help`` must stay fast.
+every visitor gets a full game (and a process) on this machine. ``--max-games`` and
+``--max-games-per-client`` cap those processes (defaults in ``rummy_tui.web.limits``). The web
+server's modules are imported when the command runs: the extra may be missing, and ``--help``
+must stay fast (``web.hosts`` and ``web.limits`` import nothing from
+the extra).
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any
-
-from . import command
 from urllib.parse import urlsplit
+
+from ..web.hosts import is_loopback
+from ..web.limits import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_GAMES_LIMIT
+from . import bounded_int, command
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -40,8 +45,6 @@ def _port(text: str) -> int:
 def check_host(host: str) -> str | None:
     """The warning to print for this host (None for loopback). An empty host would bind
     every interface: refused."""
-    from ..web.hosts import is_loopback
-
     if not host.strip():
         raise ServeError("--host must name an address (127.0.0.1 is this machine only)")
     if is_loopback(host):
@@ -80,7 +83,8 @@ def run_serve(args: argparse.Namespace) -> int:
     app_args = ["--ascii"] if getattr(args, "ascii", False) else []
     server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
                          host=args.host, port=args.port, public_url=public_url,
-                         app_args=app_args)
+                         app_args=app_args, max_games=args.max_games,
+                         max_games_per_client=args.max_games_per_client)
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, ...
@@ -103,3 +107,13 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, when it is not http://HOST:PORT "
                             "(behind a proxy)")
+    serve.add_argument("--max-games", type=bounded_int(1, MAX_GAMES_LIMIT),
+                       default=DEFAULT_MAX_GAMES, metavar="N",
+                       help="game processes at once, in all (default "
+                            f"{DEFAULT_MAX_GAMES}; each takes 50 to 60 MB); past it a visitor "
+                            "gets a short page saying the table is full (HTTP 503)")
+    serve.add_argument("--max-games-per-client", type=bounded_int(1, MAX_GAMES_LIMIT),
+                       default=DEFAULT_MAX_GAMES_PER_CLIENT, metavar="N",
+                       help="game processes at once from one client address (default "
+                            f"{DEFAULT_MAX_GAMES_PER_CLIENT}; HTTP 429 past it). Behind a "
+                            "proxy every visitor has the proxy's address: raise it")

@@ -1,9 +1,9 @@
-"""Host names for ``rummy-tui serve`` (no third-party import: checked before the extra is)."""
+"""Host names for ``rummy-tui serve`` (no third-party import: the command line is checked
+before the web extra is imported)."""
 
 from __future__ import annotations
 
 import ipaddress
-
 
 def is_loopback(host: str) -> bool:
     """Whether a host name or address is this machine only (``localhost``, 127.x, ::1)."""

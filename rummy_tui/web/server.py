@@ -2,7 +2,7 @@
 
 textual-serve starts one process of the app for every browser connection (its ``AppService``
 runs the command through the shell, with the connection's terminal size in the environment).
-This subclass of its ``Server`` changes three things:
+This subclass of its ``Server`` changes these things:
 
 - **Visitors.** The page (``/``) gives each browser a random token in a cookie
   (``rummy_tui_visitor``, 30 days) and puts the same token in the page's websocket address,
@@ -11,6 +11,19 @@ This subclass of its ``Server`` changes three things:
   Resume list shows only their games, and a reload (same cookie) finds them again. A new game
   gets a fresh random seed in every process (``core.engine.new_game``), unless the visitor
   types one on the setup screen.
+- **One visitor, one world.** The process's settings (``settings.toml``) and statistics
+  (``stats.json``, the "Known players") are the visitor's own too, in ``config/`` and
+  ``data/`` under their folder (``$RUMMY_TUI_CONFIG_DIR`` and ``$RUMMY_TUI_DATA_DIR``, which
+  ``saves_location`` honours); the XDG folders point there as well, so that nothing a game
+  writes through platformdirs (a crash log) lands in the server owner's home.
+- **Limits** (``limits.py``). At most ``max_games`` game processes at once, and
+  ``max_games_per_client`` from one client address; past either, the page and the websocket
+  answer with a short page (``busy.html``) and 429 (this address has enough) or 503 (the
+  server is full). A slot is given back only once its process has ended; games run under
+  ``nice``. A terminal is 20 to 500 columns and 10 to 200 rows, whatever the query string or
+  a ``resize`` message asks; a websocket message is at most 64 KiB, and one that is not
+  textual.js's ``[kind, data]`` closes the connection. A client's malformed request is one
+  line in the log, never a traceback.
 - **A self-contained page.** Our own template (``index.html``) and font (``fonts/``); only
   textual-serve's ``textual.js`` and ``xterm.css`` are taken from its package. Nothing is
   fetched from another machine.
@@ -28,6 +41,7 @@ import logging
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -38,11 +52,18 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
+
+from ..saves_location import CONFIG_ENV, DATA_ENV, SAVES_ENV
 
 from .hosts import default_public_url, is_loopback
+from .limits import (
+    DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_MESSAGE_BYTES, RETRY_AFTER_SECONDS,
+    GameSlots, Refusal, client_key, font_size, message_size, parse_envelope, query_size,
+)
 
 log = logging.getLogger("rummy-tui.serve")
 
@@ -54,7 +75,13 @@ VISITOR_COOKIE = "rummy_tui_visitor"
 VISITOR_COOKIE_DAYS = 30
 VISITORS_FOLDER = "web-visitors"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
-
+REFUSALS_LOG_SECONDS = 10.0
+"""Refused games are logged in one line at most this often (a flood is not a log flood)."""
+GAME_NICENESS = 10
+"""Game processes run at a lower CPU priority than the server: when a flood starts many at
+once, their start-up (about a second of CPU each) must not keep the server from answering
+other visitors (bench/bench_serve_flood.py: 2.4 s to answer a page without it, 0.3 s with
+it, on 2 loaded cores). With the CPU to spare, it changes nothing."""
 
 def new_visitor_token() -> str:
     return secrets.token_urlsafe(24)
@@ -66,10 +93,44 @@ def visitor_folder(saves_root: Path, token: str) -> Path:
     return saves_root / VISITORS_FOLDER / hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
+def visitor_environment(folder: Path) -> dict[str, str]:
+    """What a visitor's game process finds in its environment instead of the server owner's
+    folders: its settings in ``FOLDER/config``, its statistics in ``FOLDER/data``
+    (rummy_tui/saves_location.py), and the XDG folders beside them for anything found through
+    platformdirs (Linux). The folders are made when something is first written there."""
+    return {
+        CONFIG_ENV: str(folder / "config"),
+        DATA_ENV: str(folder / "data"),
+        "XDG_CONFIG_HOME": str(folder / "config"),
+        "XDG_DATA_HOME": str(folder / "data"),
+        "XDG_STATE_HOME": str(folder / "state"),
+        "XDG_CACHE_HOME": str(folder / "cache"),
+    }
+
+
+class VisitorAppService(AppService):
+    """textual-serve's app process, with the visitor's own folders in its environment (see
+    :func:`visitor_environment`) and none of the owner's ``$RUMMY_TUI_SAVES``."""
+
+    def __init__(self, command: str, *, folder: Path, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.folder = folder
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width=width, height=height)
+        environment.pop(SAVES_ENV, None)
+        environment.update(visitor_environment(self.folder))
+        return environment
+
+
 def app_command(saves_dir: Path | str, app_args: Sequence[str] = ()) -> str:
     """The shell command textual-serve runs for one visitor: this Python, not whatever
-    ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between."""
+    ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between;
+    under ``nice`` (:data:`GAME_NICENESS`) where there is one."""
     words = [sys.executable, "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
+    nice = shutil.which("nice")
+    if nice:
+        words = [nice, "-n", str(GAME_NICENESS), *words]
     return "exec " + shlex.join(words)
 
 
@@ -84,9 +145,13 @@ class RummyServer(Server):
         port: int = 8000,
         public_url: str | None = None,
         app_args: Sequence[str] = (),
+        max_games: int = DEFAULT_MAX_GAMES,
+        max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
     ) -> None:
         self.saves_root = saves_root
         self.app_args = list(app_args)
+        self.slots = GameSlots(max_games, max_games_per_client)
+        """The games running, and the caps on them."""
         public_url = (public_url or default_public_url(host, port)).rstrip("/")
         super().__init__(
             app_command("<visitor folder>", self.app_args),
@@ -97,6 +162,9 @@ class RummyServer(Server):
             statics_path=TEXTUAL_STATIC,
             templates_path=WEB_DIR,
         )
+        self._refused = 0
+        """Games refused since the last line about them in the log."""
+        self._refusals_logged_at = -REFUSALS_LOG_SECONDS
         self._sockets: set[web.WebSocketResponse] = set()
         """The open game connections, closed when the server stops."""
         self.allowed_hosts: set[str] | None = None
@@ -154,13 +222,20 @@ class RummyServer(Server):
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
         if self.allowed_hosts is not None:
-            host = (urlsplit(f"//{request.host}").hostname or "").lower()
+            host = _url_part(f"//{request.host}", "hostname")
             if host not in self.allowed_hosts and not is_loopback(host):
                 raise web.HTTPForbidden(text=f"{TITLE}: this server answers on loopback only")
         return await handler(request)
 
     def initialize_logging(self) -> None:
-        super().initialize_logging()
+        """Plain lines on stderr. Not textual-serve's Rich tracebacks with their local
+        variables: they would print a visitor's token (the key to their games), and a page
+        of them for every malformed request a client sends (one line each here)."""
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter(f"{TITLE}: %(levelname)s %(message)s"))
+        handler.addFilter(_one_line_for_bad_requests)
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.INFO,
+                            handlers=[handler], force=True)
         # One line per request is noise for players; problems are still logged.
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
@@ -173,6 +248,9 @@ class RummyServer(Server):
 
     # --- the page -----------------------------------------------------------------------
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+        refusal = self.slots.refusal(client_address(request))
+        if refusal is not None:  # the websocket would be refused: say so, in words
+            return self.refusal_page(request, refusal)
         token = request.cookies.get(VISITOR_COOKIE, "")
         if not _TOKEN.fullmatch(token):
             token = new_visitor_token()
@@ -180,7 +258,7 @@ class RummyServer(Server):
         scheme, _, rest = base.partition(":")
         context: dict[str, Any] = {
             "title": TITLE,
-            "font_size": max(6, min(48, to_int(request.query.get("fontsize", "16"), 16))),
+            "font_size": font_size(request.query),
             "textual_static": f"{base}/static/",
             "fonts": f"{base}/fonts/",
             "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws/{token}",
@@ -193,33 +271,69 @@ class RummyServer(Server):
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def refusal_page(self, request: web.Request, refusal: Refusal) -> web.Response:
+        """The page a visitor gets when a cap is reached: 503 or 429, and Retry-After."""
+        response = aiohttp_jinja2.render_template(
+            "busy.html", request,
+            {"title": TITLE, "headline": refusal.headline, "detail": refusal.detail,
+             "retry": RETRY_AFTER_SECONDS},
+            status=refusal.status)
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
     # --- one game process per connection ----------------------------------------------
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle_websocket(  # type: ignore[override]  # or a refusal page
+        self, request: web.Request,
+    ) -> web.StreamResponse:
         token = request.match_info["visitor"]
         if not _TOKEN.fullmatch(token):
             raise web.HTTPNotFound(text="no such visitor")
         origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc.lower() not in {
+        if origin is not None and _url_part(origin, "netloc") not in {
             request.host.lower(), urlsplit(self.public_url).netloc.lower(),
         }:
             raise web.HTTPForbidden(text=f"{TITLE}: a websocket from another site")
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            raise web.HTTPBadRequest(text=f"{TITLE}: this address is the game's websocket")
+        client = client_address(request)
+        refusal = self.slots.take(client)
+        if refusal is not None:
+            self._log_refusal(client, refusal)
+            return self.refusal_page(request, refusal)
+        try:
+            return await self._play(request, token)
+        finally:  # only once the game process has ended (_play reaps it)
+            self.slots.give_back(client)
+
+    def _log_refusal(self, client: str, refusal: Refusal) -> None:
+        self._refused += 1
+        now = asyncio.get_running_loop().time()
+        if now - self._refusals_logged_at >= REFUSALS_LOG_SECONDS:
+            log.warning("refused %d game(s) in the last %.0f s (the last one to %s: %s)",
+                        self._refused, REFUSALS_LOG_SECONDS, client, refusal.headline.lower())
+            self._refused = 0
+            self._refusals_logged_at = now
+
+    async def _play(self, request: web.Request, token: str) -> web.StreamResponse:
         folder = visitor_folder(self.saves_root, token)
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             log.error("cannot make the visitor's saves folder %s: %s", folder, exc)
-            raise web.HTTPInternalServerError(text=f"cannot make a saves folder: {exc}") from None
+            raise web.HTTPInternalServerError(text="cannot make a saves folder") from None
 
-        # From here on as textual-serve's own handler, with this visitor's command.
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        # From here on as textual-serve's own handler, with this visitor's command, folders
+        # and bounds.
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        width, height = query_size(request.query)
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
-            app_service = AppService(
+            app_service = VisitorAppService(
                 app_command(folder, self.app_args),
+                folder=folder,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -230,7 +344,7 @@ class RummyServer(Server):
             try:
                 await self._process_messages(websocket, app_service)
             finally:
-                await app_service.stop()
+                await _stop(app_service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # a broken connection must not stop the server
@@ -238,9 +352,76 @@ class RummyServer(Server):
         finally:
             self._sockets.discard(websocket)
             if app_service is not None:
-                await app_service.stop()
+                await _stop(app_service)
                 await _reap(app_service)
         return websocket
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """textual-serve's loop over the browser's messages, with every message checked: a
+        size is brought into bounds, and a message that is not ``[kind, data]`` of the
+        right types closes the connection (1003) instead of raising in the loop."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = parse_envelope(message.data)
+            kind, data = envelope if envelope is not None else ("", None)
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and (size := message_size(data)) is not None:
+                await app_service.set_terminal_size(*size)
+            elif kind == "ping" and isinstance(data, str | int | float):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+            else:
+                log.warning("a malformed websocket message: connection closed")
+                await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA,
+                                      message=b"not a textual-serve message")
+                return
+
+
+def _url_part(url: str, part: str) -> str:
+    """``urlsplit(url).<part>``, lower case; "" for what a client sent that is not a URL
+    (``[::1`` makes urlsplit raise)."""
+    try:
+        return str(getattr(urlsplit(url), part) or "").lower()
+    except ValueError:
+        return ""
+
+
+def _one_line_for_bad_requests(record: logging.LogRecord) -> bool:
+    """A request that is not HTTP, or not a websocket where one is needed, is the client's
+    error, not the server's: one line with the reason (escaped, cut short), no traceback."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError | web.HTTPException | ConnectionError):
+        reason = repr(" ".join(str(error).split()))[1:-1]  # control characters escaped
+        message = record.getMessage()
+        record.msg = "%s: %s"
+        record.args = (message, reason[:120])
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
+def client_address(request: web.Request) -> str:
+    """The client a request comes from, as the caps count them (:func:`client_key` of the
+    peer's address: headers such as X-Forwarded-For can be made up by anyone, so they are
+    not read)."""
+    return client_key(request.remote or "")
+
+
+async def _stop(app_service: AppService, grace: float = 5.0) -> None:
+    """textual-serve's ``stop`` (ask the game to quit, wait until its output ends), for at
+    most ``grace`` seconds: it waits without a limit, and a game that never ends would keep
+    its slot for ever. :func:`_reap` then kills a process that is still there."""
+    try:
+        await asyncio.wait_for(app_service.stop(), grace)
+    except asyncio.TimeoutError:
+        log.warning("a game process did not answer quit in %.0f s", grace)
 
 
 async def _reap(app_service: AppService, grace: float = 5.0) -> None:

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -137,16 +138,17 @@ class ServerFailed(RuntimeError):
     """rummy-tui serve did not start (the message holds its output)."""
 
 
-def start_server(saves: Path, log: Path, timeout: float = 30.0) -> tuple[subprocess.Popen, str]:  # type: ignore[type-arg]
-    """``python -m rummy_tui --saves-dir SAVES serve --port P`` on a free loopback port, from
-    this checkout; returns the process and its address once the page answers."""
+def start_server(saves: Path, log: Path, timeout: float = 30.0,
+                 serve_args: Sequence[str] = ()) -> tuple[subprocess.Popen, str]:  # type: ignore[type-arg]
+    """``python -m rummy_tui --saves-dir SAVES serve --port P [SERVE_ARGS]`` on a free loopback
+    port, from this checkout; returns the process and its address once the page answers."""
     port = free_port()
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     with open(log, "wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "rummy_tui", "--saves-dir", str(saves), "serve",
-             "--port", str(port)],
+             "--port", str(port), *serve_args],
             stdout=out, stderr=subprocess.STDOUT, env=env, cwd=REPO,
         )
     url = f"http://127.0.0.1:{port}/"

@@ -107,9 +107,15 @@ def test_the_visitor_command_is_this_python_quoted(
     python = "/opt/a python's home/bin/python3"
     folder = tmp_path / "saves; rm -rf ~" / "$HOME `x`"
     monkeypatch.setattr(sys, "executable", python)
+    monkeypatch.setattr(web_server.shutil, "which", lambda name: None)  # no nice here
     command = web_server.app_command(folder, ["--ascii"])
     assert shlex.split(command) == [
         "exec", python, "-m", "rummy_tui", "--ascii", "--saves-dir", str(folder)]
+    # with nice, the game runs below the server's CPU priority
+    monkeypatch.setattr(web_server.shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert shlex.split(web_server.app_command(folder)) == [
+        "exec", "/usr/bin/nice", "-n", "10", python, "-m", "rummy_tui", "--saves-dir",
+        str(folder)]
 
 
 def test_visitor_folders_are_private_and_hash_the_token(tmp_path: Path) -> None:
@@ -170,7 +176,7 @@ def test_the_template_and_font_are_package_data() -> None:
     from importlib.resources import files
 
     web = files("rummy_tui.web")
-    assert (web / "index.html").is_file()
+    assert (web / "index.html").is_file() and (web / "busy.html").is_file()
     assert (web / "fonts" / "DejaVuSansMono.ttf").is_file()
     assert "Bitstream" in (web / "fonts" / "LICENSE-DejaVu.txt").read_text()
     text = (REPO / "pyproject.toml").read_text()
