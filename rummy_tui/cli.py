@@ -15,7 +15,6 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__
 from .commands.play import run_picker
 from .commands.stats import run_where
 
@@ -50,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rummy-tui",
         description="Hot-seat rummy in the terminal. With no command, opens the game.",
     )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--version", action="store_true",
+                        help="print the versions of rummy-tui, Textual, Rich, pydantic and "
+                             "Python (for a bug report), and exit")
     parser.add_argument("--ascii", action="store_true", help="plain letters for the suits")
     parser.add_argument("--saves-dir", help="where games are saved (default: ./saves if the "
                         "current folder has one, else the per-user data folder; see --where)")
@@ -79,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.version:
-        print(f"rummy-tui {__version__}")
+        from .installed import version_report
+
+        print(version_report())
         return 0
     if args.where:
         return run_where(args)
