@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .commands.play import run_picker
+from .commands.play import display_options, run_picker
 from .commands.stats import run_where
 
 # sub-command name -> module under rummy_tui.commands
@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="store_true",
                         help="print the versions of rummy-tui, Textual, Rich, pydantic and "
                              "Python (for a bug report), and exit")
-    parser.add_argument("--ascii", action="store_true", help="plain letters for the suits")
+    display_options(parser, None)  # --ascii/--no-ascii, --theme
     parser.add_argument("--saves-dir", help="where games are saved (default: ./saves if the "
                         "current folder has one, else the per-user data folder; see --where)")
     parser.add_argument("--where", action="store_true",

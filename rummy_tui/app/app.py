@@ -83,8 +83,11 @@ class RummyApp(App[None]):
         report_crashes: bool = False,
         save_lock: Any = None,
         read_only: bool = False,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
+        self._start_theme = theme
+        """``--theme``: this run's theme, not remembered."""
         self.settings = settings
         """The remembered settings (``rummy_tui.settings.Store``), or None: nothing is
         remembered (tests). Only changes made in the app are written back, never flags."""
@@ -202,17 +205,26 @@ class RummyApp(App[None]):
 
     def _start_remembering(self) -> None:
         """From here on a changed setting is written (what the flags set is not)."""
+        if self._start_theme in self.available_themes:
+            self.theme = self._start_theme
         if self.settings is None:
             return
         theme = self.settings.settings.theme
-        if theme and theme in self.available_themes:
+        if theme and theme in self.available_themes and self._start_theme is None:
             self.theme = theme
         if self.settings.problem:
             self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
                         "is)", title="Settings not read", severity="warning", timeout=10,
                         markup=False)
         self._remembering = True
-        self.theme_changed_signal.subscribe(self, lambda t: self._remember("theme", t.name))
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Any) -> None:
+        # the signal comes after _remembering is on: --theme's own theme is not remembered,
+        # but once the player picks another one, every pick is
+        if theme.name != self._start_theme:
+            self._start_theme = None
+            self._remember("theme", theme.name)
 
     def _autosave(self, state: GameState) -> None:
         """Autosave (issue 5): every new state goes to this game's save file."""

@@ -86,7 +86,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if warning:
         print(warning, file=sys.stderr, flush=True)
-    app_args = ["--ascii"] if getattr(args, "ascii", False) else []
+    ascii, theme = getattr(args, "ascii", None), getattr(args, "theme", None)
+    app_args = ([] if ascii is None else ["--ascii" if ascii else "--no-ascii"]) + (
+        ["--theme", theme] if theme else [])
     server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
                          host=args.host, port=args.port, public_url=public_url,
                          app_args=app_args)
