@@ -61,10 +61,10 @@ class RummyApp(App[None]):
     the top of every screen until a save succeeds (widgets/save_mark.py); empty when saved."""
 
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("question_mark", "help", "Rules", show=False),
-        Binding("f1", "help", "Rules", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False, id="app.quit"),
+        Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
+        Binding("question_mark", "help", "Rules", show=False, id="app.help"),
+        Binding("f1", "help", "Rules", show=False, id="app.help"),
     ]
 
     def __init__(
@@ -216,8 +216,23 @@ class RummyApp(App[None]):
             self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
                         "is)", title="Settings not read", severity="warning", timeout=10,
                         markup=False)
+        self._apply_keymap(self.settings.settings.keymap)
         self._remembering = True
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _apply_keymap(self, entries: dict[str, str]) -> None:
+        """settings.toml's ``[keymap]`` through Textual's keymap (rummy_tui/keymap.py); an entry
+        that cannot be used is left out, in one line."""
+        from ..keymap import check
+
+        keymap, problems = check(entries)
+        self.keymap_problems = problems
+        if keymap:
+            self.set_keymap(keymap)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            self.notify(f"{problems[0]}{more}: not used", title="Keymap", severity="warning",
+                        timeout=10, markup=False)
 
     def _theme_changed(self, theme: Any) -> None:
         # the signal comes after _remembering is on: --theme's own theme is not remembered,
