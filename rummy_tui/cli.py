@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "schema": "saves",
     "serve": "serve",
     "stats": "stats",
+    "completion": "completion",
 }
 
 
