@@ -103,7 +103,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     serve = command(
-        sub, "serve", run_serve, help="play in a web browser (needs the web extra, rummy-tui[web])",
+        sub, "serve", run_serve, help="play in a web browser (needs the optional web extra)",
         description="Serve the game to web browsers: each visitor gets their own games. "
                     "Binds to this machine only (127.0.0.1) unless --host says otherwise.")
     serve.add_argument("--host", default=DEFAULT_HOST,
