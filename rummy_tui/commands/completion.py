@@ -14,10 +14,10 @@ the script only.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from . import command
+from .saves import _emit  # ends quietly when the reader has gone
 
 SHELLS = ("bash", "zsh", "tcsh")
 """The shells shtab writes scripts for (fish and PowerShell are not supported yet)."""
@@ -60,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     parser = build_parser()
     _with_choices(parser)
-    sys.stdout.write(shtab.complete(parser, shell=args.shell))
-    return 0
+    return _emit(shtab.complete(parser, shell=args.shell).rstrip("\n"))
 
 
 def add_parser(sub: Any) -> None:
