@@ -166,3 +166,17 @@ def test_the_readme_lists_every_id_and_its_example_works() -> None:
     entries = tomllib.loads(example.group(1))["keymap"]
     assert keymap.check(keymap.table(entries)) == (
         {"table.discard": "z", "table.draw_stock": "n,s", "app.quit": "ctrl+w"}, [])
+
+
+async def test_quit_moves_to_its_new_key_everywhere(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"app.quit" = "ctrl+w"\n')
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2, settings=settings.Store(path))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")  # Textual's own ctrl+q goes with it
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert not app.is_running
