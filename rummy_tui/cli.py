@@ -15,8 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__
-from .commands.play import run_picker
+from .commands.play import display_options, run_picker
 from .commands.stats import run_where
 
 # sub-command name -> module under rummy_tui.commands
@@ -29,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "schema": "saves",
     "serve": "serve",
     "stats": "stats",
+    "completion": "completion",
 }
 
 
@@ -50,8 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rummy-tui",
         description="Hot-seat rummy in the terminal. With no command, opens the game.",
     )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
-    parser.add_argument("--ascii", action="store_true", help="plain letters for the suits")
+    parser.add_argument("--version", action="store_true",
+                        help="print the versions of rummy-tui, Textual, Rich, pydantic and "
+                             "Python (for a bug report), and exit")
+    display_options(parser, None)  # --ascii/--no-ascii, --theme
     parser.add_argument("--saves-dir", help="where games are saved (default: ./saves if the "
                         "current folder has one, else the per-user data folder; see --where)")
     parser.add_argument("--where", action="store_true",
@@ -79,7 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.version:
-        print(f"rummy-tui {__version__}")
+        from .installed import version_report
+
+        print(version_report())
         return 0
     if args.where:
         return run_where(args)

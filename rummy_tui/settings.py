@@ -1,7 +1,8 @@
 """Remembered settings (issue 13): a small TOML file in the per-user config folder.
 
 What is remembered: ASCII suits, the four-colour deck, the theme, the computer speed, and for
-each picker entry the last seats and options. A flag on the command line wins for that run
+each picker entry the last seats and options. The player's own keys, ``[keymap]``, are only
+read (rummy_tui/keymap.py) and written back as they were. A flag on the command line wins for that run
 and is not written back: only what is changed inside the app is remembered.
 
 The file is read with the standard library's ``tomllib`` and written with ``tomli-w`` (a small,
@@ -24,6 +25,8 @@ from typing import Any
 import tomli_w
 
 from .atomic import write_atomic
+from .keymap import KeymapError
+from .keymap import table as keymap_table
 from .saves_location import settings_path
 
 MAX_SETTINGS_BYTES = 256 * 1024
@@ -52,6 +55,9 @@ class Settings:
     """Seconds between a computer player's moves."""
     last: dict[str, LastSetup] = field(default_factory=dict)
     """Picker entry key (``rummy``, ``indian-pool101``, ...) -> its last setup."""
+    keymap: dict[str, str] = field(default_factory=dict)
+    """``[keymap]``: binding id -> keys, as the player wrote them (rummy_tui/keymap.py checks
+    each entry when the app starts; all are written back as they were)."""
 
     # --- TOML ---------------------------------------------------------------------------
     def to_toml(self) -> bytes:
@@ -60,6 +66,8 @@ class Settings:
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.keymap:
+            data["keymap"] = dict(self.keymap)
         if self.last:
             data["last"] = {
                 key: {
@@ -103,6 +111,11 @@ def parse(data: dict[str, Any]) -> Settings:
             if not (math.isfinite(delay) and 0 <= delay <= 10):
                 raise SettingsError("bot_delay must be between 0 and 10 seconds")
             settings.bot_delay = delay
+        elif key == "keymap":
+            try:
+                settings.keymap = keymap_table(value)
+            except KeymapError as exc:
+                raise SettingsError(str(exc)) from None
         elif key == "last":
             for preset, entry in _expect(value, dict, "last").items():
                 settings.last[preset] = _parse_last(preset, entry)

@@ -61,10 +61,10 @@ class RummyApp(App[None]):
     the top of every screen until a save succeeds (widgets/save_mark.py); empty when saved."""
 
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("question_mark", "help", "Rules", show=False),
-        Binding("f1", "help", "Rules", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False, id="app.quit"),
+        Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
+        Binding("question_mark", "help", "Rules", show=False, id="app.help"),
+        Binding("f1", "help", "Rules", show=False, id="app.help"),
     ]
 
     def __init__(
@@ -83,8 +83,11 @@ class RummyApp(App[None]):
         report_crashes: bool = False,
         save_lock: Any = None,
         read_only: bool = False,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
+        self._start_theme = theme
+        """``--theme``: this run's theme, not remembered."""
         self.settings = settings
         """The remembered settings (``rummy_tui.settings.Store``), or None: nothing is
         remembered (tests). Only changes made in the app are written back, never flags."""
@@ -202,17 +205,41 @@ class RummyApp(App[None]):
 
     def _start_remembering(self) -> None:
         """From here on a changed setting is written (what the flags set is not)."""
+        if self._start_theme in self.available_themes:
+            self.theme = self._start_theme
         if self.settings is None:
             return
         theme = self.settings.settings.theme
-        if theme and theme in self.available_themes:
+        if theme and theme in self.available_themes and self._start_theme is None:
             self.theme = theme
         if self.settings.problem:
             self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
                         "is)", title="Settings not read", severity="warning", timeout=10,
                         markup=False)
+        self._apply_keymap(self.settings.settings.keymap)
         self._remembering = True
-        self.theme_changed_signal.subscribe(self, lambda t: self._remember("theme", t.name))
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _apply_keymap(self, entries: dict[str, str]) -> None:
+        """settings.toml's ``[keymap]`` through Textual's keymap (rummy_tui/keymap.py); an entry
+        that cannot be used is left out, in one line."""
+        from ..keymap import check
+
+        keymap, problems = check(entries)
+        self.keymap_problems = problems
+        if keymap:
+            self.set_keymap(keymap)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            self.notify(f"{problems[0]}{more}: not used", title="Keymap", severity="warning",
+                        timeout=10, markup=False)
+
+    def _theme_changed(self, theme: Any) -> None:
+        # the signal comes after _remembering is on: --theme's own theme is not remembered,
+        # but once the player picks another one, every pick is
+        if theme.name != self._start_theme:
+            self._start_theme = None
+            self._remember("theme", theme.name)
 
     def _autosave(self, state: GameState) -> None:
         """Autosave (issue 5): every new state goes to this game's save file."""

@@ -59,8 +59,8 @@ def _safe_palette() -> type:
 
     class SafeCommandPalette(CommandPalette):
         BINDINGS = [
-            Binding("pagedown", "page(1)", "Next page", show=False),
-            Binding("pageup", "page(-1)", "Previous page", show=False),
+            Binding("pagedown", "page(1)", "Next page", show=False, id="palette.next_page"),
+            Binding("pageup", "page(-1)", "Previous page", show=False, id="palette.previous_page"),
         ]
 
         def action_page(self, direction: int) -> None:

@@ -72,7 +72,8 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     if delay is None:
         delay = remembered.bot_delay if remembered.bot_delay is not None else 0.6
     return {
-        "ascii": bool(getattr(args, "ascii", False) or remembered.ascii),
+        "ascii": bool(remembered.ascii if getattr(args, "ascii", None) is None else args.ascii),
+        "theme": getattr(args, "theme", None),
         "four_colour": bool(getattr(args, "four_colour", False) or remembered.four_colour),
         "bot_delay": float(delay),
         "saves_dir": getattr(args, "saves_dir", None),
@@ -191,9 +192,33 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def theme_name(text: str) -> str:
+    """An argparse ``type``: the name of one of Textual's themes (``--theme``)."""
+    from textual.theme import BUILTIN_THEMES  # lazy: only when --theme is given
+
+    name = text.strip().lower()
+    if name not in BUILTIN_THEMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown theme {quote(text, 40)} (choose from {', '.join(sorted(BUILTIN_THEMES))})")
+    return name
+
+
+ASCII_HELP = ("cards as plain letters (10S, KH) instead of suit symbols; --no-ascii: the "
+              "symbols, whatever is remembered")
+THEME_HELP = "one of Textual's colour themes for this run (textual-dark, nord, gruvbox, ...)"
+
+
+def display_options(parser: argparse.ArgumentParser, default: Any) -> None:
+    """``--ascii``/``--no-ascii`` and ``--theme`` (before a command, or after new/resume:
+    SUPPRESS there keeps the one given before)."""
+    parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=default,
+                        help=ASCII_HELP)
+    parser.add_argument("--theme", type=theme_name, default=default, metavar="NAME",
+                        help=THEME_HELP)
+
+
 def _table_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                        help="plain letters for the suits")
+    display_options(parser, argparse.SUPPRESS)
     parser.add_argument("--four-colour", "--four-color", dest="four_colour",
                         action="store_true", help="a four-colour deck")
     parser.add_argument("--bot-delay", type=_positive_float, default=None,

@@ -22,8 +22,17 @@ from . import bounded_int, command
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-INSTALL_HINT = ("rummy-tui serve needs the web extra (textual-serve): "
-                "pip install '.[web]' in the rummy-tui folder, or pip install 'rummy-tui[web]'")
+
+
+def install_hint() -> str:
+    """Without the extra: how to add it, in the words of the installer that installed this
+    copy (pip, pipx, uv tool: rummy_tui/installed.py)."""
+    from ..installed import extra_hint
+
+    return ("rummy-tui serve needs the web extra (textual-serve): "
+            + extra_hint("web", "textual-serve"))
+
+
 # What the web extra brings; an ImportError naming anything else is a bug, not a missing extra.
 _EXTRA_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"}
 
@@ -74,13 +83,15 @@ def run_serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         if (exc.name or "").partition(".")[0] not in _EXTRA_MODULES:
             raise
-        print(f"error: {INSTALL_HINT}", file=sys.stderr)
+        print(f"error: {install_hint()}", file=sys.stderr)
         return 2
     from ..saves_location import saves_dir
 
     if warning:
         print(warning, file=sys.stderr, flush=True)
-    app_args = ["--ascii"] if getattr(args, "ascii", False) else []
+    ascii, theme = getattr(args, "ascii", None), getattr(args, "theme", None)
+    app_args = ([] if ascii is None else ["--ascii" if ascii else "--no-ascii"]) + (
+        ["--theme", theme] if theme else [])
     server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
                          host=args.host, port=args.port, public_url=public_url,
                          app_args=app_args, max_games=args.max_games,
@@ -96,7 +107,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     serve = command(
-        sub, "serve", run_serve, help="play in a web browser (needs the web extra: pip install '.[web]')",
+        sub, "serve", run_serve, help="play in a web browser (needs the optional web extra)",
         description="Serve the game to web browsers: each visitor gets their own games. "
                     "Binds to this machine only (127.0.0.1) unless --host says otherwise.")
     serve.add_argument("--host", default=DEFAULT_HOST,

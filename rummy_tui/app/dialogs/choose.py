@@ -42,10 +42,10 @@ class OnceModal(ModalScreen[R]):
 class ConfirmDialog(OnceModal[bool]):
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmDialog")
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "Yes", id="dialog.yes"),
+        Binding("enter", "answer(True)", "Yes", show=False, id="dialog.yes"),
+        Binding("n", "answer(False)", "No", id="dialog.no"),
+        Binding("escape", "answer(False)", "No", show=False, id="dialog.no"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -75,7 +75,7 @@ class ChooseMeldDialog(OnceModal[int | None]):
     """Lay off onto which meld? Returns the table index, or None."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ChooseMeldDialog")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, choices: list[tuple[int, str]]) -> None:
         super().__init__()
@@ -103,8 +103,8 @@ class MessageDialog(OnceModal[None]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="MessageDialog")
     BINDINGS = [
-        Binding("enter", "close", "OK"),
-        Binding("escape", "close", "OK", show=False),
+        Binding("enter", "close", "OK", id="dialog.ok"),
+        Binding("escape", "close", "OK", show=False, id="dialog.ok"),
     ]
 
     def __init__(self, title: str, body: object) -> None:

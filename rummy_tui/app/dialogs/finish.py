@@ -167,7 +167,7 @@ class FinishDialog(OnceModal["Card | None"]):
     FinishDialog #finish-detail { height: auto; margin-top: 1; }
     FinishDialog #finish-hint { height: auto; margin-top: 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, choices: list[FinishChoice], start: int = 0,
                  hint: str = "Enter: choose · Esc: cancel", ascii: bool = False,

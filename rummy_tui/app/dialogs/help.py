@@ -63,9 +63,9 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", "Close", id="help.close"),
+        Binding("question_mark", "close", "Close", show=False, id="help.close"),
+        Binding("q", "close", "Close", show=False, id="help.close"),
     ]
 
     def __init__(self, variant: str | None = None) -> None:

@@ -33,8 +33,8 @@ class PassDeviceScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("enter", "ready", "I am " + "ready", show=True, priority=True),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("enter", "ready", "I am " + "ready", show=True, priority=True, id="pass.ready"),
+        Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
 
     def __init__(self, name: str, note: str = "") -> None:

@@ -24,7 +24,7 @@ class TooSmallScreen(ModalScreen[None]):
     TooSmallScreen > Static { width: auto; max-width: 100%; height: auto; padding: 1 2;
                               border: round $warning; text-align: center; }
     """
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", priority=True, id="app.quit")]
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")

@@ -85,11 +85,11 @@ class PickerScreen(Screen[None]):
     """Choose a rule set (and the Indian format); Enter goes on to the setup screen."""
 
     BINDINGS = [
-        Binding("enter", "choose", "Choose", show=True),
-        Binding("r", "resume", "Resume", show=False),
-        Binding("s", "app.statistics", "Statistics"),
-        Binding("question_mark", "app.help", "Rules"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("enter", "choose", "Choose", show=True, id="picker.choose"),
+        Binding("r", "resume", "Resume", show=False, id="picker.resume"),
+        Binding("s", "app.statistics", "Statistics", id="picker.statistics"),
+        Binding("question_mark", "app.help", "Rules", id="app.help"),
+        Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -54,10 +54,11 @@ class SeatKind(RadioSet, inherit_bindings=False):
     computer seat made it human."""
 
     BINDINGS = [
-        Binding("right", "choose(1)", "Human / computer", key_display="←/→"),
-        Binding("left", "choose(-1)", "Previous choice", show=False),
-        Binding("space", "toggle_button", "Choose", show=False),
-        Binding("enter", "next_field", "Next field", show=False),
+        Binding("right", "choose(1)", "Human / computer", key_display="←/→",
+                id="setup.next_choice"),
+        Binding("left", "choose(-1)", "Previous choice", show=False, id="setup.previous_choice"),
+        Binding("space", "toggle_button", "Choose", show=False, id="setup.toggle"),
+        Binding("enter", "next_field", "Next field", show=False, id="setup.next_field"),
     ]
 
     def on_focus(self) -> None:
@@ -112,9 +113,9 @@ def _show_error(widget: Static, text: str) -> None:
 
 class SetupScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+g", "start", "Start game"),
-        Binding("f1", "app.help", "Rules"),
+        Binding("escape", "back", "Back", id="setup.back"),
+        Binding("ctrl+g", "start", "Start game", id="setup.start"),
+        Binding("f1", "app.help", "Rules", id="setup.help"),
     ]
 
     def __init__(self, preset: Preset) -> None:

@@ -70,10 +70,10 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("b", "back", "Back", show=False),
-        Binding("v", "next_variant", "Variant"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("escape", "back", "Back", id="stats.back"),
+        Binding("b", "back", "Back", show=False, id="stats.back"),
+        Binding("v", "next_variant", "Variant", id="stats.variant"),
+        Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
 
     def __init__(self) -> None:

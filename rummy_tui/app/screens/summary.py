@@ -230,8 +230,8 @@ class RoundSummaryScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "next", "Continue", priority=True),
-        Binding("question_mark", "app.help", "Rules"),
+        Binding("enter", "next", "Continue", priority=True, id="summary.continue"),
+        Binding("question_mark", "app.help", "Rules", id="app.help"),
     ]
 
     def __init__(self, state: GameState) -> None:
@@ -292,11 +292,12 @@ class GameOverScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("p", "play_again", "Play again"),
-        Binding("n", "app.new_game", "New game"),
-        Binding("escape", "app.new_game", "New game", show=False),  # back, as elsewhere
-        Binding("s", "app.statistics", "Statistics"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("p", "play_again", "Play again", id="game_over.play_again"),
+        Binding("n", "app.new_game", "New game", id="game_over.new_game"),
+        Binding("escape", "app.new_game", "New game", show=False,  # back, as elsewhere
+                id="game_over.new_game"),
+        Binding("s", "app.statistics", "Statistics", id="game_over.statistics"),
+        Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
 
     def __init__(self, state: GameState) -> None:

@@ -43,20 +43,25 @@ def _move(key: str, action: str, description: str, *arguments: object,
     "attempt", live otherwise, which asks the engine why not (the player learns the rule)."""
     call = f"{action}({', '.join(map(repr, arguments))})" if arguments else action
     attempt = f"attempt({', '.join(map(repr, (action, *arguments)))})"
-    return [Binding(key, call, description, show=show), Binding(key, attempt, show=False)]
+    # one id for both (keymap.py): a key remapped moves the two together
+    binding_id = f"table.{action}" + (f"_{arguments[0]}" if action == "take_nth" else "")
+    return [Binding(key, call, description, show=show, id=binding_id),
+            Binding(key, attempt, show=False, id=binding_id)]
 
 
 TABLE_BINDINGS = [
-    Binding("left", "cursor(-1)", "◀", show=False),
-    Binding("right", "cursor(1)", "▶", show=False),
-    Binding("home", "cursor_to(0)", "First card", show=False),
-    Binding("end", "cursor_to(-1)", "Last card", show=False),
+    Binding("left", "cursor(-1)", "◀", show=False, id="table.cursor_left"),
+    Binding("right", "cursor(1)", "▶", show=False, id="table.cursor_right"),
+    Binding("home", "cursor_to(0)", "First card", show=False, id="table.first_card"),
+    Binding("end", "cursor_to(-1)", "Last card", show=False, id="table.last_card"),
     # The player's own order: the card under the cursor moves (< and > where a terminal
     # sends no shift+arrow).
-    Binding("shift+left,less_than_sign", "move_card(-1)", "Move card left", show=False),
-    Binding("shift+right,greater_than_sign", "move_card(1)", "Move card right", show=False),
-    Binding("escape", "clear_selection", "Clear selection", show=False),
-    Binding("space", "toggle", "Select"),
+    Binding("shift+left,less_than_sign", "move_card(-1)", "Move card left", show=False,
+            id="table.move_card_left"),
+    Binding("shift+right,greater_than_sign", "move_card(1)", "Move card right", show=False,
+            id="table.move_card_right"),
+    Binding("escape", "clear_selection", "Clear selection", show=False, id="table.clear_selection"),
+    Binding("space", "toggle", "Select", id="table.select"),
     *_move("s", "draw_stock", "Stock"),
     *_move("d", "take_discard", "Take", 1),
     # Remi only: the nth card from the top of the discard pile.
@@ -67,21 +72,21 @@ TABLE_BINDINGS = [
     *_move("l", "lay_off", "Lay off"),
     *_move("x", "discard", "Discard"),
     # the game's finishing move (Variant.finish), named by the game: see name_finish_key
-    Binding("c", "close", "Close"),
-    Binding("c", "go_out", "Go out"),
-    Binding("c", "attempt('close')", show=False),
+    Binding("c", "close", "Close", id="table.finish"),
+    Binding("c", "go_out", "Go out", id="table.finish"),
+    Binding("c", "attempt('close')", show=False, id="table.finish"),
     *_move("r", "drop", "Drop"),
     *_move("e", "end_round", "End (stock empty)"),
     # Sort is in the help and the palette: the footer of a Rummy turn is full at 80 columns.
-    Binding("o", "sort", "Sort", show=False),
-    Binding("a", "arrange", "Arrange"),
-    Binding("h", "hint", "Hint"),
-    Binding("u", "undo", "Undo"),
-    Binding("u", "nothing_to_undo", show=False),
-    Binding("question_mark", "app.help", "Rules"),
-    Binding("ctrl+s", "app.save", "Save", show=False),
+    Binding("o", "sort", "Sort", show=False, id="table.sort"),
+    Binding("a", "arrange", "Arrange", id="table.arrange"),
+    Binding("h", "hint", "Hint", id="table.hint"),
+    Binding("u", "undo", "Undo", id="table.undo"),
+    Binding("u", "nothing_to_undo", show=False, id="table.undo"),
+    Binding("question_mark", "app.help", "Rules", id="app.help"),
+    Binding("ctrl+s", "app.save", "Save", show=False, id="app.save"),
     # ctrl+q quits everywhere (an app binding); the table's footer needs the room.
-    Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
+    Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True, id="app.quit"),
 ]
 
 _WATCHED: tuple[tuple[str, tuple[Any, ...]], ...] = (
