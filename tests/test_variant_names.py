@@ -21,7 +21,7 @@ from rummy_tui.core.registry import presets, variant_keys
 PACKAGE = Path(__file__).resolve().parents[1] / "rummy_tui"
 
 ALLOWED: dict[tuple[str, str], str] = {
-    ("core/arrange_build.py", "remigio"): "the search names the special hand it found",
+    ("core/arrange/build.py", "remigio"): "the search names the special hand it found",
 }
 """(file under rummy_tui/, constant): why that constant is not a variant named in code.
 
