@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from ..core.state import PlayerSpec
+from ..core.text import one_line, visible
 from ..core.variants import VARIANTS, RuleError
 from . import MAX_SEED, bounded_int, command, parse_rule_args, quote
 
@@ -108,7 +109,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         state = build_game(args)
     except PlayError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     from ..app.app import RummyApp
 
@@ -123,8 +124,8 @@ def run_resume(args: argparse.Namespace) -> int:
     except ImportError:
         print("error: resuming is not available in this version", file=sys.stderr)
         return 2
+    path = args.save
     try:
-        path = args.save
         if path is not None:
             # a path, or a game id / file name in the saves folder (rummy-tui saves lists them)
             path = saves.find_save(path, saves.saves_dir(getattr(args, "saves_dir", None)))
@@ -134,8 +135,13 @@ def run_resume(args: argparse.Namespace) -> int:
                 print("error: there is no saved game to resume", file=sys.stderr)
                 return 2
         state = saves.load_game(path)
-    except (saves.SaveError, OSError, ValueError) as exc:
-        print(f"error: cannot resume: {exc}", file=sys.stderr)
+    except OSError as exc:  # its message holds the whole path: quote at most 80 characters
+        print(f"error: cannot resume{_named(path)}: {exc.strerror or 'cannot read'}",
+              file=sys.stderr)
+        return 2
+    except (saves.SaveError, ValueError) as exc:
+        reason = str(exc).removeprefix(f"{path}: ").removeprefix(f"{visible(path)}: ")
+        print(f"error: cannot resume{_named(path)}: {one_line(reason)}", file=sys.stderr)
         return 2
     lock, read_only = _lock_or_ask(path, args)
     if lock is None and not read_only:
@@ -144,6 +150,10 @@ def run_resume(args: argparse.Namespace) -> int:
 
     return _run_app(RummyApp(game=state, save_path=path, save_lock=lock, read_only=read_only,
                              **_app_kwargs(args)))
+
+
+def _named(path: Any) -> str:
+    return "" if path is None else f" {quote(path)}"
 
 
 def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
@@ -156,7 +166,8 @@ def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
         lock.acquire(take_over=bool(getattr(args, "take_over", False)))
         return lock, False
     except OSError as exc:
-        print(f"error: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: cannot lock {quote(path)}: {exc.strerror or one_line(exc)}",
+              file=sys.stderr)
         return None, False
     except SaveLocked as exc:
         if getattr(args, "read_only", False):
@@ -164,11 +175,11 @@ def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
         choices = "--read-only to look at it" + (
             ", or --take-over (that window is gone)" if exc.stale else "")
         if not (sys.stdin.isatty() and sys.stderr.isatty()):
-            print(f"error: {exc}; resume with {choices}", file=sys.stderr)
+            print(f"error: {one_line(exc)}; resume with {choices}", file=sys.stderr)
             return None, False
         keys = "r = read-only, t = take it over, q = quit" if exc.stale else \
             "r = read-only, q = quit"
-        print(f"{exc}. Open it anyway? ({keys}) ", end="", file=sys.stderr, flush=True)
+        print(f"{one_line(exc)}. Open it anyway? ({keys}) ", end="", file=sys.stderr, flush=True)
         try:
             answer = input().strip().lower()[:1]
         except (EOFError, KeyboardInterrupt):

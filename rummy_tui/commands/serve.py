@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from . import command
+from . import command, quote
 from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
@@ -31,7 +31,7 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a port number: {quote(text)}") from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
     return port
@@ -55,7 +55,7 @@ def check_public_url(url: str | None) -> str | None:
         return None
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ServeError(f"--public-url must be an http:// or https:// address, got {url!r}")
+        raise ServeError(f"--public-url must be an http:// or https:// address, got {quote(url)}")
     return url.rstrip("/")
 
 

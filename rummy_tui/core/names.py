@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .text import UNSAFE, quote
+from .text import UNSAFE, clip
 
 MAX_NAME = 24
 """The longest name, in terminal cells ("Lakshmi Narayanan" fits)."""
@@ -55,8 +55,8 @@ class PlayerNameError(ValueError):
 
 def _quote(text: str) -> str:
     # an ignorable character is shown as its escape too: it is what tells two names apart
-    return quote("".join(f"\\u{ord(ch):04x}" if is_ignorable(ch) else ch for ch in text[:40]),
-                 limit=40)
+    marked = "".join(f"\\u{ord(ch):04x}" if is_ignorable(ch) else ch for ch in text[:41])
+    return f"'{clip(marked, 40)}'"
 
 
 def is_ignorable(ch: str) -> bool:
