@@ -81,11 +81,16 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "settings": store,
         "record_stats": True,
         "report_crashes": True,
+        "handle_signals": True,
     }
 
 
 def _run_app(app: Any) -> int:
-    """Run the app; an unexpected error inside it is one line and exit status 1."""
+    """Run the app; an unexpected error inside it is one line and exit status 1, SIGTERM
+    or SIGHUP one line and 128 + the signal's number."""
+    from ..app.terminal import tolerate_bad_bytes
+
+    tolerate_bad_bytes()  # a byte that is not UTF-8 from the terminal (app/terminal.py)
     app.run()
     if app.crash is not None:
         from ..crash import crash_line
@@ -96,6 +101,17 @@ def _run_app(app: Any) -> int:
                                                         and not problem),
                          save_problem=problem), file=sys.stderr)
         return 1
+    if app.stopped_by is not None:
+        import signal
+
+        saved = " The game is saved: rummy-tui resume goes on from there." if (
+            app.game is not None and app.save_path is not None and not app.save_problem
+            and app.game.phase != "game_over") else ""
+        print(f"rummy-tui stopped on {signal.Signals(app.stopped_by).name}.{saved}",
+              file=sys.stderr)
+        return 128 + app.stopped_by
+    if not app.return_code and getattr(app, "_exit_renderables", None):
+        return 1  # Textual stopped on an error it printed itself: never exit 0 after one
     return int(app.return_code or 0)
 
 
