@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .core.text import one_line, quote
 from .commands.play import display_options, run_picker
 from .commands.stats import run_where
 
@@ -40,9 +41,10 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        # argparse quotes the bad value whole ("invalid choice: '...'"): cut it
-        message = re.sub(r"'([^']{80})[^']+'", r"'\1…'", message)
-        raise UsageError(f"{self.prog}: {message}")
+        # argparse quotes the bad value whole ("invalid choice: '...'"): cut it to 80
+        # characters and escape what would act on the terminal (core/text.py)
+        message = re.sub(r"'([^']*)'", lambda m: quote(m.group(1)), message)
+        raise UsageError(f"{self.prog}: {one_line(message)}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(args_list)
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     if args.version:
         from .installed import version_report
@@ -92,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

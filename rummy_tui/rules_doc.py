@@ -12,6 +12,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .core.registry import variants
+from .core.text import quote
 
 SECTION_TITLES: dict[str, str] = {v.key: v.title for v in variants()}
 """variant key (as in the CLI and saves) -> the "## " heading of its section in RULES.md:
@@ -58,7 +59,7 @@ def rules_text(variant: str | None = None, with_common: bool = False) -> str:
     found = sections()
     if title not in found or title == COMMON_TITLE:
         raise ValueError(
-            f"no rules for variant {variant!r} (choose from {', '.join(SECTION_TITLES)})"
+            f"no rules for variant {quote(variant)} (choose from {', '.join(SECTION_TITLES)})"
         )
     text = found[title]
     if with_common:

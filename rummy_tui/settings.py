@@ -25,6 +25,8 @@ from typing import Any
 import tomli_w
 
 from .atomic import write_atomic
+from .core.names import PlayerNameError, check_name
+from .core.text import quote
 from .keymap import KeymapError
 from .keymap import table as keymap_table
 from .saves_location import settings_path
@@ -84,7 +86,7 @@ class Settings:
 def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        raise SettingsError(f"{where} must be a {_kind_name(kind)}, not {value!r}")
+        raise SettingsError(f"{where} must be a {_kind_name(kind)}, not {quote(value)}")
     return value
 
 
@@ -120,7 +122,7 @@ def parse(data: dict[str, Any]) -> Settings:
             for preset, entry in _expect(value, dict, "last").items():
                 settings.last[preset] = _parse_last(preset, entry)
         else:
-            raise SettingsError(f"unknown setting {key!r} (is this a rummy-tui settings file?)")
+            raise SettingsError(f"unknown setting {quote(key)} (is this a rummy-tui settings file?)")
     return settings
 
 
@@ -134,9 +136,12 @@ def _parse_last(preset: str, entry: Any) -> LastSetup:
                 _expect(seat, dict, f"{where}.seats[{n}]")
                 name = _expect(seat.get("name"), str, f"{where}.seats[{n}].name")
                 kind = _expect(seat.get("kind", "human"), str, f"{where}.seats[{n}].kind")
-                if kind not in KINDS or not name.strip() or len(name) > 16:
-                    raise SettingsError(f"{where}.seats[{n}]: a name of 1 to 16 characters "
-                                        f"and a kind of {', '.join(KINDS)}")
+                if kind not in KINDS:
+                    raise SettingsError(f"{where}.seats[{n}]: a kind of {', '.join(KINDS)}")
+                try:  # the one check of a name: no control characters reach the screen
+                    name = check_name(name)
+                except PlayerNameError as exc:
+                    raise SettingsError(f"{where}.seats[{n}]: {exc}") from None
                 setup.seats.append((name, kind))
             if len(setup.seats) > 10:
                 raise SettingsError(f"{where}.seats: at most 10 seats")

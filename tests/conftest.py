@@ -19,6 +19,7 @@ import pytest
 _USER_DIRS = tempfile.mkdtemp(prefix="rummy-tui-test-user-")
 os.environ["RUMMY_TUI_CONFIG_DIR"] = os.path.join(_USER_DIRS, "config")
 os.environ["RUMMY_TUI_DATA_DIR"] = os.path.join(_USER_DIRS, "data")
+os.environ["RUMMY_TUI_LOG_DIR"] = os.path.join(_USER_DIRS, "log")  # crash logs (crash.py)
 
 OPT_IN = ("slow", "browser")
 

@@ -84,6 +84,7 @@ class RummyApp(App[None]):
         save_lock: Any = None,
         read_only: bool = False,
         theme: str | None = None,
+        handle_signals: bool = False,
     ) -> None:
         super().__init__()
         self._start_theme = theme
@@ -125,6 +126,45 @@ class RummyApp(App[None]):
         self.crash: BaseException | None = None
         self.crash_log: Any = None
         self.crash_saved = False
+        self.handle_signals = handle_signals
+        """SIGTERM and SIGHUP save and stop like ctrl+q, with return code 128 + the signal's
+        number (app/terminal.py; the command line turns it on)."""
+        self.stopped_by: int | None = None
+        """The signal that stopped the app, if one did."""
+        self._undo_signals: Any = None
+
+    def panic(self, *renderables: Any) -> None:
+        # Textual panics when its input thread dies (an error there is not an exception of
+        # the app's): with the command line, that is a crash like any other, never exit 0
+        if not self.report_crashes or self.crash is not None:
+            super().panic(*renderables)
+            return
+        from io import StringIO
+
+        from rich.console import Console
+        from rich.traceback import Traceback
+
+        what = "an error in Textual"
+        out = StringIO()
+        console = Console(file=out, width=100, color_system=None)
+        for renderable in renderables:
+            console.print(renderable)
+            if isinstance(renderable, Traceback) and renderable.trace.stacks:
+                last = renderable.trace.stacks[-1]
+                what = f"{last.exc_type}: {last.exc_value}"
+        error = RuntimeError(f"Textual stopped on {what}")
+        error.add_note(out.getvalue())
+        self._handle_exception(error)
+
+    def _stop_on_signal(self, signum: int) -> None:
+        """SIGTERM or SIGHUP: save once more and stop as ctrl+q does (the terminal is
+        restored), with 128 + the signal's number."""
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = signum
+        if self.autosave and self.game is not None and not self.read_only:
+            self._save(quiet=True)
+        self.exit(return_code=128 + signum)
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual has no public hook for an unhandled error (Textualize/textual#5931): it
@@ -332,6 +372,8 @@ class RummyApp(App[None]):
         yield from rummy_commands(self, screen)
 
     def on_unmount(self) -> None:
+        if self._undo_signals is not None:
+            self._undo_signals()
         # the OS drops the lock when the process ends; letting go here also frees the game
         # for another app in this same process (tests, an embedding program)
         if self.save_lock is not None:
@@ -347,6 +389,10 @@ class RummyApp(App[None]):
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._check_size))
         self.screen_change_signal.subscribe(self, lambda _: self._screen_changed())
         self._start_remembering()
+        if self.handle_signals:
+            from .terminal import stop_on_signals
+
+            self._undo_signals = stop_on_signals(self, self._stop_on_signal)
         self.screen_change_signal.subscribe(self, self._mark_screen)
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)

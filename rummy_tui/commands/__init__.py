@@ -17,16 +17,8 @@ from typing import Any
 from ..core.options import parse_rules
 from ..core.variants import RuleError
 
-QUOTE_LIMIT = 80
-"""At most this many characters of a bad input are quoted back in an error message."""
-
-
-def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr`` of a piece of bad input, cut to ``limit`` characters (and marked as cut)."""
-    text = str(text)
-    if len(text) > limit:
-        return repr(text[:limit]) + f"… ({len(text)} characters)"
-    return repr(text)
+# One quoting for every message (core/text.py): sanitised, at most QUOTE_LIMIT characters
+from ..core.text import QUOTE_LIMIT, quote  # noqa: E402
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:

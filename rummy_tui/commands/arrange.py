@@ -109,7 +109,7 @@ def _run_lines(lines: Any, out: Any) -> int:
                 raise ValueError("each line must be a JSON object")
             unknown = set(request) - {"variant", "cards", "wild", "rules"}
             if unknown:
-                raise ValueError(f"unknown field {sorted(unknown)[0]!r}")
+                raise ValueError(f"unknown field {quote(sorted(unknown)[0])}")
             if "variant" not in request or "cards" not in request:
                 raise ValueError("a line needs 'variant' and 'cards'")
             variant, cards = request["variant"], request["cards"]

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from ..core.state import PlayerSpec
+from ..core.text import one_line, visible
 from ..core.variants import VARIANTS, RuleError
 from . import MAX_SEED, bounded_int, command, parse_rule_args, quote
 
@@ -81,11 +82,16 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "settings": store,
         "record_stats": True,
         "report_crashes": True,
+        "handle_signals": True,
     }
 
 
 def _run_app(app: Any) -> int:
-    """Run the app; an unexpected error inside it is one line and exit status 1."""
+    """Run the app; an unexpected error inside it is one line and exit status 1, SIGTERM
+    or SIGHUP one line and 128 + the signal's number."""
+    from ..app.terminal import tolerate_bad_bytes
+
+    tolerate_bad_bytes()  # a byte that is not UTF-8 from the terminal (app/terminal.py)
     app.run()
     if app.crash is not None:
         from ..crash import crash_line
@@ -96,6 +102,17 @@ def _run_app(app: Any) -> int:
                                                         and not problem),
                          save_problem=problem), file=sys.stderr)
         return 1
+    if app.stopped_by is not None:
+        import signal
+
+        saved = " The game is saved: rummy-tui resume goes on from there." if (
+            app.game is not None and app.save_path is not None and not app.save_problem
+            and app.game.phase != "game_over") else ""
+        print(f"rummy-tui stopped on {signal.Signals(app.stopped_by).name}.{saved}",
+              file=sys.stderr)
+        return 128 + app.stopped_by
+    if not app.return_code and getattr(app, "_exit_renderables", None):
+        return 1  # Textual stopped on an error it printed itself: never exit 0 after one
     return int(app.return_code or 0)
 
 
@@ -109,7 +126,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         state = build_game(args)
     except PlayError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     from ..app.app import RummyApp
 
@@ -124,8 +141,8 @@ def run_resume(args: argparse.Namespace) -> int:
     except ImportError:
         print("error: resuming is not available in this version", file=sys.stderr)
         return 2
+    path = args.save
     try:
-        path = args.save
         if path is not None:
             # a path, or a game id / file name in the saves folder (rummy-tui saves lists them)
             path = saves.find_save(path, saves.saves_dir(getattr(args, "saves_dir", None)))
@@ -135,8 +152,13 @@ def run_resume(args: argparse.Namespace) -> int:
                 print("error: there is no saved game to resume", file=sys.stderr)
                 return 2
         state = saves.load_game(path)
-    except (saves.SaveError, OSError, ValueError) as exc:
-        print(f"error: cannot resume: {exc}", file=sys.stderr)
+    except OSError as exc:  # its message holds the whole path: quote at most 80 characters
+        print(f"error: cannot resume{_named(path)}: {exc.strerror or 'cannot read'}",
+              file=sys.stderr)
+        return 2
+    except (saves.SaveError, ValueError) as exc:
+        reason = str(exc).removeprefix(f"{path}: ").removeprefix(f"{visible(path)}: ")
+        print(f"error: cannot resume{_named(path)}: {one_line(reason)}", file=sys.stderr)
         return 2
     lock, read_only = _lock_or_ask(path, args)
     if lock is None and not read_only:
@@ -145,6 +167,10 @@ def run_resume(args: argparse.Namespace) -> int:
 
     return _run_app(RummyApp(game=state, save_path=path, save_lock=lock, read_only=read_only,
                              **_app_kwargs(args)))
+
+
+def _named(path: Any) -> str:
+    return "" if path is None else f" {quote(path)}"
 
 
 def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
@@ -157,7 +183,8 @@ def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
         lock.acquire(take_over=bool(getattr(args, "take_over", False)))
         return lock, False
     except OSError as exc:
-        print(f"error: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: cannot lock {quote(path)}: {exc.strerror or one_line(exc)}",
+              file=sys.stderr)
         return None, False
     except SaveLocked as exc:
         if getattr(args, "read_only", False):
@@ -165,11 +192,11 @@ def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:
         choices = "--read-only to look at it" + (
             ", or --take-over (that window is gone)" if exc.stale else "")
         if not (sys.stdin.isatty() and sys.stderr.isatty()):
-            print(f"error: {exc}; resume with {choices}", file=sys.stderr)
+            print(f"error: {one_line(exc)}; resume with {choices}", file=sys.stderr)
             return None, False
         keys = "r = read-only, t = take it over, q = quit" if exc.stale else \
             "r = read-only, q = quit"
-        print(f"{exc}. Open it anyway? ({keys}) ", end="", file=sys.stderr, flush=True)
+        print(f"{one_line(exc)}. Open it anyway? ({keys}) ", end="", file=sys.stderr, flush=True)
         try:
             answer = input().strip().lower()[:1]
         except (EOFError, KeyboardInterrupt):

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from ..web.hosts import is_loopback
 from ..web.limits import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_GAMES_LIMIT
-from . import bounded_int, command
+from . import bounded_int, command, quote
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -45,7 +45,7 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a port number: {quote(text)}") from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
     return port
@@ -67,7 +67,7 @@ def check_public_url(url: str | None) -> str | None:
         return None
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ServeError(f"--public-url must be an http:// or https:// address, got {url!r}")
+        raise ServeError(f"--public-url must be an http:// or https:// address, got {quote(url)}")
     return url.rstrip("/")
 
 

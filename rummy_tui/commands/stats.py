@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from ..core.text import quote
 from . import command, saves_dir_option
 from .saves import _emit
 
@@ -110,7 +111,7 @@ def run_stats(args: argparse.Namespace) -> int:
     from ..saves_location import saves_dir, stats_path
     choices = _choices()
     if args.variant and args.variant.strip().lower() not in choices:
-        print(f"error: unknown variant {args.variant!r} (choose from {', '.join(choices)})",
+        print(f"error: unknown variant {quote(args.variant)} (choose from {', '.join(choices)})",
               file=sys.stderr)
         return 2
     try:
@@ -136,7 +137,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.player:
         stats = [s for s in stats if _matches(s, args.player)]
         if not stats:
-            print(f"error: no player called {args.player!r} in the statistics",
+            print(f"error: no player called {quote(args.player)} in the statistics",
                   file=sys.stderr)
             return 2
     if args.json:

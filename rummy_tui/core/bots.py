@@ -46,6 +46,7 @@ from .variants.remi import EndOnEmptyStock
 from .hand_rules import HandRules, relaxed
 from .registry import variant_of
 from .seats import mix
+from .text import quote
 
 BOT_KINDS = ("easy", "normal", "hard")
 
@@ -60,7 +61,7 @@ def choose_action(kind: str, view: PlayerView, rng: random.Random) -> Action:
         return _NEXT_ROUND
     chooser = _CHOOSERS.get(kind)
     if chooser is None:
-        raise ValueError(f"unknown bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
+        raise ValueError(f"unknown bot {quote(kind)} (choose from {', '.join(BOT_KINDS)})")
     return chooser(view, rng)
 
 

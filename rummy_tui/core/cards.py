@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .text import quote
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
@@ -91,7 +93,7 @@ _SUIT_WORDS = {s: i for i, s in enumerate(SUITS)} | {
 def parse_card(token: str) -> Card:
     """Read one card code (``AS``, ``10h``, ``T♥``, ``jk``); raise :class:`CardError` naming it."""
     if not isinstance(token, str):
-        raise CardError(f"card code must be a string, got {token!r}")
+        raise CardError(f"card code must be a string, got {quote(token)}")
     text = token.strip().upper()
     if text in ("JK", "JOKER"):
         return JOKER
@@ -99,7 +101,7 @@ def parse_card(token: str) -> Card:
     suit = _SUIT_WORDS.get(text[-1:])
     if rank is not None and suit is not None:
         return Card.of(rank, suit)
-    raise CardError(f"unknown card code {token!r} (expected e.g. AS, 10H, TD, QC, JK)")
+    raise CardError(f"unknown card code {quote(token)} (expected e.g. AS, 10H, TD, QC, JK)")
 
 
 def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
@@ -114,11 +116,11 @@ def parse_rank(token: str | int) -> int:
     if isinstance(token, int) and not isinstance(token, bool):
         if 1 <= token <= 13:
             return token
-        raise CardError(f"bad rank {token!r} (expected 1-13 or A, 2-10, J, Q, K)")
+        raise CardError(f"bad rank {quote(token)} (expected 1-13 or A, 2-10, J, Q, K)")
     text = str(token).strip().upper()
     rank = _RANK_WORDS.get(text)
     if rank is None:
-        raise CardError(f"bad rank {token!r} (expected A, 2-10, J, Q or K)")
+        raise CardError(f"bad rank {quote(token)} (expected A, 2-10, J, Q or K)")
     return rank
 
 

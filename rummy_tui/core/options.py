@@ -26,6 +26,7 @@ from pydantic import (
 
 from .hand_rules import RuleError
 from .registry import variant_of
+from .text import quote
 
 
 class OptionsModel(BaseModel):
@@ -65,7 +66,7 @@ def _explain(exc: ValidationError) -> str:
 
 def _unknown(variant: str, key: str, model: type[OptionsModel]) -> RuleError:
     return RuleError(
-        f"unknown rule {_short(key)!r} for {variant_of(variant).title} "
+        f"unknown rule {quote(key)} for {variant_of(variant).title} "
         f"(known: {', '.join(model.model_fields)})"
     )
 
@@ -153,7 +154,7 @@ def parse_rules(variant: str, items: Iterable[str] | None = None) -> OptionsMode
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise RuleError(f"bad rule {_short(item)!r}: expected key=value")
+            raise RuleError(f"bad rule {quote(item)}: expected key=value")
         if key not in model.model_fields:
             raise _unknown(variant, key, model)
         values[key] = _typed(key, raw.strip(), model.model_fields[key].annotation)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .hand_rules import HandRules, RuleError
+from .text import quote
 
 if TYPE_CHECKING:
     from .variant import Preset, Variant
@@ -32,7 +33,7 @@ def variant_of(key: str) -> Variant[Any]:
     try:
         return _VARIANTS[key]
     except (KeyError, TypeError):
-        raise RuleError(f"unknown variant {key!r} (choose from {', '.join(_VARIANTS)})") from None
+        raise RuleError(f"unknown variant {quote(key)} (choose from {', '.join(_VARIANTS)})") from None
 
 
 def variant_keys() -> tuple[str, ...]:

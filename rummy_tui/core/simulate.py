@@ -18,6 +18,7 @@ from .state import GameState, NextRound, PlayerSpec
 from .hand_rules import RuleError
 from .registry import variant_of
 from .seats import mix
+from .text import quote
 
 __all__ = ["MAX_ROUNDS", "MAX_ROUND_ACTIONS", "check_invariants", "play_game", "simulate"]
 
@@ -156,7 +157,7 @@ def simulate(
         raise RuleError(f"--bots names {len(bots)} players but --players is {players}")
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise RuleError(f"unknown bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
+            raise RuleError(f"unknown bot {quote(kind)} (choose from {', '.join(BOT_KINDS)})")
     variant_of(variant).check_players(players)
     names = seat_names(kinds)
     result = SimulationResult(variant, players, games, wins={n: 0 for n in names})

@@ -36,6 +36,7 @@ from ..core.events import EVENTS, Event
 from ..core.options import make_options, options_model
 from ..core.registry import title_of, variants
 from ..core.state import per_seat_fields
+from ..core.text import clip
 from ..core.variants import RuleError
 from .variants import VariantName, preset_of
 
@@ -62,9 +63,8 @@ class SaveError(Exception):
 
     def __init__(self, reason: str, path: Path | None = None) -> None:
         reason = str(reason)[: MAX_REASON * 4]
-        reason = " ".join(reason.split())  # one line, whatever the cause printed
-        if len(reason) > MAX_REASON:
-            reason = reason[: MAX_REASON - 1] + "…"
+        # one line, whatever the cause printed, with nothing that acts on a terminal
+        reason = clip(" ".join(reason.split()), MAX_REASON)
         super().__init__(reason)
         self.reason = reason
         self.path = path

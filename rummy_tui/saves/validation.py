@@ -20,6 +20,7 @@ from ..core.invariants import check_invariants, variant_state_problem
 from ..core.melds import classify
 from ..core.registry import variant_of
 from ..core.state import GameState
+from ..core.text import clip
 from ..core.variants import RuleError
 from .codec import state_items, to_state
 from .migrations import migrate
@@ -162,7 +163,7 @@ def check(state: GameState) -> list[str]:
 def explain(exc: ValidationError) -> str:
     errors = exc.errors(include_url=False)
     first = errors[0]
-    where = ".".join(str(x) for x in first["loc"])
+    where = clip(".".join(str(x) for x in first["loc"]))  # at most 80 characters of it
     msg = first["msg"]
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):

@@ -154,7 +154,7 @@ CRASHER = textwrap.dedent("""
 
 
 def test_an_unexpected_error_exits_1_with_a_crash_log_and_the_game_saved(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "RUMMY_TUI_LOG_DIR": str(tmp_path / "log")}
     out = subprocess.run(
         [sys.executable, "-c", CRASHER, "--saves-dir", str(tmp_path), "new", "--variant",
          "rummy", "--players", "[/],Bob", "--seed", "5"],
@@ -163,8 +163,8 @@ def test_an_unexpected_error_exits_1_with_a_crash_log_and_the_game_saved(tmp_pat
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr[-2000:]
     assert "ZeroDivisionError" in lines[0] and "resume" in lines[0]
-    logs = list(tmp_path.glob("crash-*.log"))
-    assert len(logs) == 1 and str(logs[0]) in lines[0]
+    logs = list((tmp_path / "log").glob("crash-*.log"))  # the log folder, not the saves
+    assert len(logs) == 1 and str(logs[0]) in lines[0] and not list(tmp_path.glob("crash-*"))
     assert "Traceback" in logs[0].read_text() and "ZeroDivisionError" in logs[0].read_text()
     game = [p for p in tmp_path.glob("*.json")]
     assert len(game) == 1

@@ -161,7 +161,7 @@ class SetupScreen(Screen[None]):
                 with Vertical(classes="seat", id=f"seat-{seat}"):
                     with Horizontal(classes="setup-row seat-row"):
                         yield Label(f"Seat {seat + 1}", classes="seat-label")
-                        yield Input(name, max_length=16, suggester=suggester,
+                        yield Input(name, max_length=64, suggester=suggester,
                                     id=f"name-{seat}", classes="seat-name", compact=True)
                         with SeatKind(id=f"kind-{seat}", classes="seat-kind", compact=True):
                             for label, value in KINDS:
