@@ -18,11 +18,11 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
-from ..core import declaration
 from ..core.bots import choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
 from ..core.events import Discarded, MissedTurn, Note, StockRebuilt, Took
+from ..core.groups import group_labels
 from ..core.melds import classify
 from ..core.registry import variant_of
 from ..core.state import Action, DrawStock, GameState, NextRound, PlayerView, TakeDiscard
@@ -368,7 +368,7 @@ class TableSession:
         ends = list(accumulate(sizes, initial=0))
         groups = [cards[a:b] for a, b in zip(ends, ends[1:])]
         if rules.declaration:
-            labels = declaration.group_labels(groups, rules)
+            labels = group_labels(groups, rules)
         else:
             run = "Sequence" if rules.sets_need_sequence else "Run"
             shapes = [classify(tuple(group), rules.melds) for group in groups]

@@ -136,11 +136,11 @@ class Variant(ABC, Generic[S]):
     """The statistics that mean something in this game, beyond those of every game:
     "closes" (by multiplier), "drops", "wrong declarations", "special outs"."""
     bot_count_weight: int = 12
-    """The hard bot (core/bot_hard.py): points a card in hand is worth against one more draw
+    """The hard bot (core/bots/hard.py): points a card in hand is worth against one more draw
     of hope when it weighs a discard (the same in every game so far)."""
     bot_many_decks: bool = False
-    """The hard bot plays this game by core/bot_hard_multi.py (several decks, melds kept in
-    the hand, a finishing move) instead of core/bot_hard.py."""
+    """The hard bot plays this game by core/bots/hard_multi.py (several decks, melds kept in
+    the hand, a finishing move) instead of core/bots/hard.py."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -20,7 +20,7 @@ from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.piles import Piles
 from rummy_tui.app.widgets.table_parts import ActionLog
 from rummy_tui.core.cards import parse_card, parse_cards
-from rummy_tui.core.declaration import check_declaration
+from rummy_tui.core.variants.indian.declaration import check_declaration
 from rummy_tui.core.engine import apply, new_game, view as engine_view
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Discard, DrawStock

@@ -11,7 +11,7 @@ import pytest
 from test_engine_support import walk_hard_seats
 
 from rummy_tui.commands.play import parse_players
-from rummy_tui.core import bot_hard, bot_rollout
+from rummy_tui.core.bots import hard as bot_hard, rollout as bot_rollout
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
 from rummy_tui.core.cards import parse_card
 from rummy_tui.core.engine import apply, is_legal, new_game, view

@@ -1,4 +1,4 @@
-"""The hard computer player in the multi-deck games (core/bot_hard_multi.py: Indian Rummy,
+"""The hard computer player in the multi-deck games (core/bots/hard_multi.py: Indian Rummy,
 Remigio, Remigio Fournier): it reads only its view, it is deterministic for a seed, it plays
 only legal moves, and its hand values say what a player would."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from test_engine_support import walk_hard_seats
 
-from rummy_tui.core import bot_hard_multi
+from rummy_tui.core.bots import hard_multi as bot_hard_multi
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import bot_action, choose_action
 from rummy_tui.core.cards import parse_card

@@ -165,7 +165,7 @@ def _finish_by_trying_every_discard(v, hand, rules, dead):
 def test_indian_finish_skips_only_discards_that_cannot_finish(decks, kinds):
     """bots._finish searches the whole hand once and tries only the discards that could
     still finish: on every 14-card hand of whole games it picks what trying all would."""
-    from rummy_tui.core.bots import _finish
+    from rummy_tui.core.bots.normal import _finish
     from rummy_tui.core.hand_rules import relaxed
     from rummy_tui.core.options import make_options
 
@@ -238,7 +238,7 @@ def test_costliest_of_an_all_melded_hand_stops_at_the_first_natural_that_costs_n
     """bots._costliest stops at the first natural whose loss leaves a hand counting nothing
     (found from the melds or searched): on all-melded hands it throws what trying every
     card would."""
-    from rummy_tui.core.bots import _costliest
+    from rummy_tui.core.bots.normal import _costliest
     from rummy_tui.core.hand_rules import relaxed
     from rummy_tui.core.registry import hand_rules
 

@@ -6,14 +6,8 @@ import pytest
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import parse_cards
-from rummy_tui.core.declaration import (
-    INVALID,
-    PURE,
-    SEQUENCE,
-    SET,
-    check_declaration,
-    group_labels,
-)
+from rummy_tui.core.groups import INVALID, PURE, SEQUENCE, SET, group_labels
+from rummy_tui.core.variants.indian.declaration import check_declaration
 from rummy_tui.core.variants.indian import hand_rules
 
 RULES = hand_rules(wild=7, decks=2)  # sevens are wild

@@ -10,7 +10,7 @@ import pytest
 from test_engine_support import card, cards, lines, play, rig
 
 import rummy_tui.core.events as events
-from rummy_tui.core.bot_hard import _picks
+from rummy_tui.core.bots.hard import _picks
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, new_game, view

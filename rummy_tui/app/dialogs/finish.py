@@ -5,7 +5,7 @@ The dialog lists the cards of the hand, each with what it would do ("valid decla
 "not valid: no pure sequence", "can close", "cannot close"), and shows below the list the
 groups the other cards make (labelled Pure sequence, Sequence, Set, Invalid) or the rule's
 reason. Enter plays the highlighted card, Esc cancels. The verdicts come from the rules core:
-the engine's own check for a close, ``core.declaration`` (the engine's search) for a
+the engine's own check for a close, Indian's ``declaration`` (the engine's search) for a
 declaration, which is a legal move even when wrong.
 """
 
@@ -25,18 +25,12 @@ from textual.widgets.option_list import Option
 
 from ...core.arrange import best_arrangement
 from ...core.cards import Card
-from ...core.declaration import (
-    INVALID,
-    PURE,
-    SEQUENCE,
-    DeclarationCheck,
-    check_declaration,
-    group_label,
-)
 from ...core.engine import view
+from ...core.groups import INVALID, PURE, SEQUENCE, group_label
 from ...core.hand_rules import HandRules, RuleError
 from ...core.registry import variant_of
 from ...core.turn import remove
+from ...core.variants.indian.declaration import DeclarationCheck, check_declaration
 from ..screens.summary import SPECIAL_NAMES
 from ..widgets.table_parts import card_text, cards_text
 from .choose import MessageDialog, OnceModal

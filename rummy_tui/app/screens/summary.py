@@ -11,10 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from ...core.declaration import INVALID, check_declaration
 from ...core.engine import new_game, standings
+from ...core.groups import INVALID
 from ...core.registry import variant_of
 from ...core.state import GameState, RoundResult
+from ...core.variants.indian.declaration import check_declaration
 from ..presets import VARIANT_TITLES
 from ..typed import rummy_app
 from ..widgets.table_parts import cards_text

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card
-from ...core.declaration import INVALID, group_label
+from ...core.groups import INVALID, group_label
 from ...core.registry import variant_of
 from ...core.state import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from ...core.variants.indian import Declare, Drop

@@ -2,7 +2,7 @@
 (both presets), where melds stay in the hand and a deal is a race to declare or close.
 
 It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
-picks come from :class:`~.bot_hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
+picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
 - Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
@@ -29,14 +29,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import bot_hard
-from .arrange import best_arrangement
-from .cards import Card
-from .engine import is_legal
-from .melds import partners
-from .registry import variant_of
-from .state import Action, Discard, DrawStock, PlayerView, TakeDiscard
-from .variants.indian import Drop
+from . import hard
+from ..arrange import best_arrangement
+from ..cards import Card
+from ..engine import is_legal
+from ..melds import partners
+from ..registry import variant_of
+from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
+from ..variants.indian import Drop
 
 P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
@@ -91,7 +91,7 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
     return normal_action
 
 
-class _Eval(bot_hard._Knowledge):
+class _Eval(hard._Knowledge):
     """The unseen cards (from the view) and the value of a hand: lower is nearer going out."""
 
     def __init__(self, v: PlayerView, rng: random.Random, p: dict[str, Any]) -> None:

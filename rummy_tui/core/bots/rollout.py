@@ -20,7 +20,7 @@ The candidates are few, the decisions where ``normal``'s habits cost most:
 - meld timing: laying ``normal``'s meld or lay-off now, against holding it back and
   discarding (Basic Rummy: a hand that goes out in one turn scores double; Remi: a hand
   that melds all but one card can close, and its closing card earns a bonus);
-- the discard: ``normal``'s card, the expectimax's (``bot_hard``) and the next dead card.
+- the discard: ``normal``'s card, the expectimax's (hard.py) and the next dead card.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .arrange import best_arrangement
-from .cards import Card
-from .engine import apply, is_legal, view
-from .melds import partners
-from .registry import variant_of
-from .state import (
+from ..arrange import best_arrangement
+from ..cards import Card
+from ..engine import apply, is_legal, view
+from ..melds import partners
+from ..registry import variant_of
+from ..state import (
     Action, Discard, DrawStock, GameState, LayOff, Meld, PlayerView, PublicState, TakeDiscard,
 )
 
@@ -70,7 +70,7 @@ def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card,
         if q == v.player or v.out[q]:
             continue
         known[q] = list(taken.get(q, ()))[: v.hand_counts[q]]
-    # the taken cards are not in ``unseen`` (bot_hard leaves them out): the pool is the rest
+    # the taken cards are not in ``unseen`` (hard.py leaves them out): the pool is the rest
     need = sum(v.hand_counts[q] - len(known[q]) for q in known) + v.stock_count
     if need != len(pool_all):
         return None

@@ -18,16 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .arrange import best_arrangement
-from .cards import ACE, Card
-from .hand_rules import HandRules
-from .melds import classify
-from .turn import cards_text
+from ...arrange import best_arrangement
+from ...cards import ACE, Card
+from ...groups import INVALID, PURE, SEQUENCE, SET, group_label
+from ...hand_rules import HandRules
+from ...turn import cards_text
 
-PURE = "Pure sequence"
-SEQUENCE = "Sequence"
-SET = "Set"
-INVALID = "Invalid"
 _ORDER = {PURE: 0, SEQUENCE: 1, SET: 2, INVALID: 3}
 
 
@@ -51,22 +47,6 @@ class DeclarationCheck:
 
     def reason_text(self) -> str:
         return "; ".join(self.reasons)
-
-
-def group_label(cards: Sequence[Card], rules: HandRules) -> str:
-    """The label of one group of cards, as the Indian apps write it."""
-    shape = classify(tuple(cards), rules.melds)
-    if shape is None:
-        return INVALID
-    if shape.kind == "run":
-        return PURE if shape.pure else SEQUENCE
-    return SET
-
-
-def group_labels(groups: Sequence[Sequence[Card]], rules: HandRules) -> list[str]:
-    """The label of each group of an arrangement (for the hand on screen: the groups of the
-    player's order, e.g. ``[order[0:3], order[3:7], ...]``)."""
-    return [group_label(g, rules) for g in groups]
 
 
 def check_declaration(cards: Sequence[Card], rules: HandRules) -> DeclarationCheck:

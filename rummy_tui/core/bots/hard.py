@@ -1,7 +1,7 @@
 """The ``hard`` computer player (issue 15): ``normal``'s play, with its two decisions that
 matter most made by an expectimax over the next draw, and in the one-deck games with table
 melds (Basic Rummy, Indonesian Remi) the draw, the discard and meld timing played out by
-determinised rollouts (``bot_rollout``) between the expectimax's choice and normal's.
+determinised rollouts (rollout.py) between the expectimax's choice and normal's.
 
 It sees only its :class:`~.state.PlayerView`. From the view it works out the unseen cards:
 the deck less its own hand, the discard pile, the table melds, the Indian wild card and the
@@ -17,7 +17,7 @@ and not shown since). Every unseen card is equally likely to be the next card of
   was taken from the pile by them this round; less if they refused such a card).
 
 In the other games everything else (melds, closing, declaring, dropping) is ``normal``'s;
-Indian Rummy, Remigio and Fournier go to ``bot_hard_multi``. The search is exact over the
+Indian Rummy, Remigio and Fournier go to ``hard_multi``. The search is exact over the
 unseen card kinds, with a fixed amount of work per decision (no clock), so a seed gives the
 same game; the arrangements met within a decision are cached by the arrangement search.
 """
@@ -28,19 +28,19 @@ import random
 from collections import Counter
 from typing import Any
 
-from .arrange import best_arrangement
-from .cards import Card
-from .engine import is_legal
-from .events import Discarded, Drew, LaidOff, Melded, Took
-from .hand_rules import relaxed
-from .registry import variant_of
-from . import bot_rollout
-from .bot_rollout import Policy
-from .state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
-from .variants.indian import Drop
+from ..arrange import best_arrangement
+from ..cards import Card
+from ..engine import is_legal
+from ..events import Discarded, Drew, LaidOff, Melded, Took
+from ..hand_rules import relaxed
+from ..registry import variant_of
+from . import rollout
+from .rollout import Policy
+from ..state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
+from ..variants.indian import Drop
 
 SEARCH = True
-"""Basic Rummy and Remi: play candidates out (bot_rollout); off, the expectimax alone."""
+"""Basic Rummy and Remi: play candidates out (rollout.py); off, the expectimax alone."""
 TAKE_MARGIN = 0
 """Points a taken discard must save over the stock's expectation (it shows the others what
 the hand collects)."""
@@ -94,7 +94,7 @@ def _one_deck(
     v: PlayerView, rng: random.Random, normal_action: Action, normal: Policy
 ) -> Action:
     """Basic Rummy and Remi: the expectimax's choice, or a few candidates played out
-    (bot_rollout)."""
+    (rollout.py)."""
     rs = variant_of(v.variant)
     k = _Knowledge(v, rng)
     if v.phase == "draw":
@@ -108,7 +108,7 @@ def _one_deck(
                 return base  # the discard melds with nothing: the stock
         else:
             base = normal_action
-        candidates = bot_rollout.draw_candidates(v, base, normal_action)
+        candidates = rollout.draw_candidates(v, base, normal_action)
     elif isinstance(normal_action, (Discard, Meld, LayOff)):
         base = normal_action
         expect = None
@@ -117,15 +117,15 @@ def _one_deck(
             expect = found.card if isinstance(found, Discard) else None
             if expect is not None and len(v.players) == 2:
                 base = Discard(expect)
-        candidates = bot_rollout.play_candidates(v, normal_action, expect, k.rules)
+        candidates = rollout.play_candidates(v, normal_action, expect, k.rules)
     else:
         return normal_action
     if not candidates:
         return base
-    found_worlds = bot_rollout.worlds(v, k.taken, k.unseen, rng)
+    found_worlds = rollout.worlds(v, k.taken, k.unseen, rng)
     if found_worlds is None:
         return base
-    return bot_rollout.choose(v, candidates, found_worlds, normal)
+    return rollout.choose(v, candidates, found_worlds, normal)
 
 
 # --- what the view shows ------------------------------------------------------------------------

@@ -14,20 +14,20 @@ from pydantic import (
     model_validator,
 )
 
-from ..arrange import Arrangement, best_arrangement
-from ..cards import ACE, Card, CardError, make_deck, parse_rank
-from ..events import Declared, Dropped, Event, LastInDeal, MissedTurn, WildJoker
-from ..hand_rules import HandRules, RuleError, value_table
-from ..melds import MeldRules
-from ..options import OptionsModel
-from ..registry import register
-from ..seats import highest_unique
-from ..state import Action, PlayerResult, VariantState, per_seat, private
-from ..turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
-from ..variant import Preset, Variant, eliminate_at, hands_shown, shown
+from ...arrange import Arrangement, best_arrangement
+from ...cards import ACE, Card, CardError, make_deck, parse_rank
+from ...events import Declared, Dropped, Event, LastInDeal, MissedTurn, WildJoker
+from ...hand_rules import HandRules, RuleError, value_table
+from ...melds import MeldRules
+from ...options import OptionsModel
+from ...registry import register
+from ...seats import highest_unique
+from ...state import Action, PlayerResult, VariantState, per_seat, private
+from ...turn import end_round, log, need_phase, next_turn, remove, replace_seat, with_hand
+from ...variant import Preset, Variant, eliminate_at, hands_shown, shown
 
 if TYPE_CHECKING:
-    from ..state import GameState, PlayerView, RoundResult
+    from ...state import GameState, PlayerView, RoundResult
 
     Source = GameState | PlayerView
 

@@ -1,5 +1,7 @@
-"""Computer players. They see only a :class:`~.state.PlayerView` (their own hand, the table,
-the discard pile, counts), never another hand or the stock order.
+"""The easy and normal computer players, and the helpers of their choices that the hard
+players reuse (what fits, what to throw, when to drop). They see only a
+:class:`~rummy_tui.core.state.PlayerView` (their own hand, the table, the discard pile,
+counts), never another hand or the stock order. :mod:`rummy_tui.core.bots` dispatches.
 
 - ``easy``: plausible but weak. It takes the top discard when it seems to fit (a pair or a
   suit neighbour) about half the time, lays down the melds it finds, closes or declares when
@@ -11,20 +13,6 @@ the discard pile, counts), never another hand or the stock order.
   dead card" means the costliest of the dead cards with the fewest partners (cards of its
   rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
   run, kept over a lone nine (bench/README.md, "The normal bot's discard").
-
-- ``hard`` (core/bot_hard.py): ``normal``'s play, searched again from its view alone. In
-  Basic Rummy and Remi, determinised rollouts to the end of the deal (core/bot_rollout.py)
-  weigh normal's draw, discard, melds and lay-offs against the alternatives; in Indian Rummy,
-  rollouts of its own hand over sampled stock draws choose the draw and the discard
-  (core/bot_hard_multi.py); in Remigio and Fournier, an expectimax over the next stock card.
-  Each with a fixed amount of work per decision and a charge for feeding the next player.
-
-``choose_action(kind, view, rng)`` is deterministic given ``rng``; :func:`bot_action` derives
-that stream from the game's seed and action count, so a resumed game plays on identically.
-
-Long because: the easy and normal players share the helpers of their choices (what fits,
-what to throw, when to drop, which the hard players reuse too); the planned ``core/bots/``
-subpackage (issue 26) splits them by player.
 """
 
 from __future__ import annotations
@@ -32,44 +20,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .cards import Card
-from .arrange import ArrangedMeld, best_arrangement
-from .engine import is_legal, legal_discards, view
-from .melds import classify, partners
-from .state import (
-    Action, Discard, DrawStock, GameState, LayOff, Meld, NextRound, PlayerView, TakeDiscard,
-)
-from .bot_hard import hard
-from .bot_hard_multi import hard_multi
-from .variants.indian import Drop
-from .variants.remi import EndOnEmptyStock
-from .hand_rules import HandRules, relaxed
-from .registry import variant_of
-from .seats import mix
-from .text import quote
+from ..cards import Card
+from ..arrange import ArrangedMeld, best_arrangement
+from ..engine import is_legal, legal_discards
+from ..melds import classify, partners
+from ..state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
+from ..variants.indian import Drop
+from ..variants.remi import EndOnEmptyStock
+from ..hand_rules import HandRules, relaxed
+from ..registry import variant_of
 
-BOT_KINDS = ("easy", "normal", "hard")
-
-_NEXT_ROUND = NextRound()
 _DRAW = DrawStock()
 _TAKE = TakeDiscard(1)
-
-
-def choose_action(kind: str, view: PlayerView, rng: random.Random) -> Action:
-    """The action a computer player of this ``kind`` takes on its turn."""
-    if view.phase == "round_over":
-        return _NEXT_ROUND
-    chooser = _CHOOSERS.get(kind)
-    if chooser is None:
-        raise ValueError(f"unknown bot {quote(kind)} (choose from {', '.join(BOT_KINDS)})")
-    return chooser(view, rng)
-
-
-def bot_action(state: GameState) -> Action:
-    """The move of the computer player to move, from its view and the game's random stream."""
-    p = state.to_move
-    rng = random.Random(mix(state.seed, 0xB07, state.actions))
-    return choose_action(state.players[p].kind, view(state, p), rng)
 
 
 # --- shared helpers ----------------------------------------------------------------------------
@@ -501,18 +463,3 @@ def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
         if a // 13 == b // 13 and b - a <= 2:
             count += 1
     return count
-
-
-def _hard(v: PlayerView, rng: random.Random) -> Action:
-    """``normal``'s play with the draw and the discard searched again (core/bot_hard.py)."""
-    if variant_of(v.variant).bot_many_decks:
-        return hard_multi(v, rng, _normal(v, rng))
-    return hard(v, rng, _normal(v, rng), _normal)
-
-
-_CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
-    "easy": _easy,
-    "normal": _normal,
-    "hard": _hard,
-}
-
