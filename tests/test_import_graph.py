@@ -116,33 +116,18 @@ def test_the_graph_is_read():
     assert "rummy_tui.core.registry" in GRAPH["rummy_tui.core.engine"]
     assert "rummy_tui.core.arrange" in GRAPH["rummy_tui.core.variants.remi"]
     assert "rummy_tui.core.state" not in GRAPH["rummy_tui.core.registry"]
+    # a type-only import: in TYPED_GRAPH, not in GRAPH
+    assert "rummy_tui.core.state" in TYPED_GRAPH["rummy_tui.app.typed"]
+    assert "rummy_tui.core.state" not in GRAPH["rummy_tui.app.typed"]
 
 
 def test_no_import_circles():
     assert _circles(GRAPH) == []
 
 
-# The type-only imports allowed to close a circle, and why: the typed app (typed.rummy_app,
-# the table screen and its key mixin) names RummyApp (app/app.py) for annotations only, and
-# app.py imports the screens that use it. Breaking it means a Protocol restating the ~25
-# attributes of RummyApp the screens use (issue 26, left open). Only type-only imports of
-# app/app.py from inside app/ are allowed.
-RUMMY_APP = "rummy_tui.app.app"
-
-
-def _typed_app(name: str, target: str) -> bool:
-    return (target == RUMMY_APP and name.startswith("rummy_tui.app.")
-            and target not in GRAPH[name])
-
-
 def test_no_import_circles_type_only_ones_included():
-    allowed = {
-        name: [t for t in targets if not _typed_app(name, t)]
-        for name, targets in TYPED_GRAPH.items()
-    }
-    assert _circles(allowed) == []
-    # the exception is still needed (else drop it)
-    assert _circles(TYPED_GRAPH) != []
+    # the typed app too: screens name typed.RummyAppLike, not app.py's RummyApp
+    assert _circles(TYPED_GRAPH) == []
 
 
 def test_the_search_is_a_leaf_type_only_imports_included():

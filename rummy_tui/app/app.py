@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..core.state import GameState
+    from .typed import RummyAppLike
 
 
 def _short_reason(exc: BaseException) -> str:
@@ -538,3 +539,8 @@ class RummyApp(App[None]):
     def action_new_game(self) -> None:
         self.game = None
         self.back_to_picker()
+
+
+if TYPE_CHECKING:
+    def _is_rummy_app_like(app: RummyApp) -> RummyAppLike:
+        return app  # the type checker holds RummyApp to what screens use of it (typed.py)

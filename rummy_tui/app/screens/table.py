@@ -55,7 +55,7 @@ from .table_bindings import TABLE_BINDINGS, action_is_live, live_actions, name_f
 from .table_moves import TableMoves, describe
 
 if TYPE_CHECKING:
-    from ..app import RummyApp
+    from ..typed import RummyAppLike
 
 __all__ = ["TableScreen", "describe"]
 
@@ -75,7 +75,7 @@ class TableScreen(TableMoves, Screen[None]):
         self._live: tuple[bool, ...] = ()
 
     @property
-    def rummy(self) -> RummyApp:
+    def rummy(self) -> RummyAppLike:
         return rummy_app(self)
 
     # The session's state, as the tests and the palette read it.

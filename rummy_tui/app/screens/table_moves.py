@@ -24,7 +24,7 @@ from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
-    from ..app import RummyApp
+    from ..typed import RummyAppLike
     from ..session import TableSession
 
 
@@ -73,7 +73,7 @@ class TableMoves:
 
     if TYPE_CHECKING:  # provided by TableScreen
         @property
-        def rummy(self) -> RummyApp: ...
+        def rummy(self) -> RummyAppLike: ...
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
         def notify(self, message: str, *, title: str = "", severity: Any = "information",
                    timeout: float | None = None, markup: bool = True) -> None: ...
