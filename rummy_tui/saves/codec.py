@@ -263,8 +263,19 @@ def _event_codec(cls: type[Event]) -> tuple[Callable[[Event], str], Callable[[An
     def decode(record: Any) -> Event:
         return cls(**{n: dec(record[n]) for n, dec in decoders})
 
+    encoders: list[tuple[str, Callable[[Any], Any]]] = []
+    for n in names:
+        tp = hints[n]
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) is tuple and args[0] is Card:
+            encoders.append((n, lambda v: list(map(_code, v))))
+        elif typing.get_origin(tp) is tuple:
+            encoders.append((n, list))
+        else:
+            encoders.append((n, _encoder(tp)))
+
     def as_dict(e: Event) -> dict[str, Any]:
-        return json.loads(line(e))  # type: ignore[no-any-return]
+        return {"type": cls.tag} | {n: enc(getattr(e, n)) for n, enc in encoders}
 
     return line, decode, as_dict
 

@@ -50,12 +50,15 @@ def _card(text: str) -> Card | None:
 # --- a player's own line: "<name> <rest>" ----------------------------------------------------
 
 _Reader = Callable[[int, int, "re.Match[str]"], Event | None]
-_PLAYER_LINES: list[tuple[re.Pattern[str], _Reader]] = []
+_PLAYER_LINES: dict[str, list[tuple[re.Pattern[str], _Reader]]] = {}
+"""The patterns of a player's lines by their first word (the verb)."""
 
 
 def _line(pattern: str) -> Callable[[_Reader], _Reader]:
     def add(read: _Reader) -> _Reader:
-        _PLAYER_LINES.append((re.compile(pattern + r"\Z"), read))
+        verb = re.match(r"\w+", pattern)
+        assert verb is not None
+        _PLAYER_LINES.setdefault(verb[0], []).append((re.compile(pattern + r"\Z"), read))
         return read
     return add
 
@@ -198,29 +201,34 @@ def read_line(round_no: int, player: int | None, text: str, names: Sequence[str]
     event: Event | None = None
     if player is not None and 0 <= player < len(names) and text.startswith(names[player] + " "):
         rest = text[len(names[player]) + 1:]
-        for pattern, read in _PLAYER_LINES:
+        for pattern, read in _PLAYER_LINES.get(rest.split(" ", 1)[0], ()):
             m = pattern.match(rest)
             if m is not None:
                 event = read(round_no, player, m)
                 break
     if event is None:
         event = _table_line(round_no, player, text, names)
-    if event is not None and text in _renderings(event, names, variant):
+    if event is not None and _says(event, text, names, variant):
         return event
     return Note(round_no=round_no, player=player, text=text)
 
 
-def _renderings(event: Event, names: Sequence[str], variant: str) -> tuple[str, ...]:
-    words = [_ROUND]
+def _says(event: Event, text: str, names: Sequence[str], variant: str) -> bool:
+    """Whether ``event`` is worded ``text``, today or as older versions worded it."""
     if variant in variant_keys():
-        words.append(variant_of(variant))  # type: ignore[arg-type]
-    return tuple(describe(event, names, w) for w in words)
+        words = variant_of(variant)
+        if describe(event, names, words) == text:
+            return True
+        if words.round_word == _ROUND.round_word:
+            return False
+    return describe(event, names, _ROUND) == text
 
 
 def events_of(log: list[Any], names: Sequence[str], variant: str) -> list[Event] | None:
     """The events of an old log (a list of ``{"round_no", "player", "text"}``), or None when
     it is not one (the validation of the migrated file then says what is wrong)."""
     found = []
+    seen: dict[tuple[int, int | None, str], Event] = {}  # a line repeated is read once
     for entry in log:
         if not isinstance(entry, dict) or set(entry) != {"round_no", "player", "text"}:
             return None
@@ -228,5 +236,9 @@ def events_of(log: list[Any], names: Sequence[str], variant: str) -> list[Event]
         if (type(r) is not int or r < 1 or not isinstance(text, str)
                 or not (p is None or type(p) is int)):
             return None
-        found.append(read_line(r, p, text, names, variant))
+        key = (r, p, text)
+        event = seen.get(key)
+        if event is None:
+            event = seen[key] = read_line(r, p, text, names, variant)
+        found.append(event)
     return found

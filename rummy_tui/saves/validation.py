@@ -9,6 +9,7 @@ a hand of the wrong size, a seat that does not exist, scores that do not add up)
 from __future__ import annotations
 
 import json
+import re
 import typing
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..core.text import clip
 from ..core.variants import RuleError
 from .codec import state_items, to_state
 from .migrations import migrate
-from .schema import SEAT_FIELDS, SaveError, SaveFile, plural
+from .schema import SCHEMA_VERSION, SEAT_FIELDS, SaveError, SaveFile, plural
 from .variants import variant_problems
 
 
@@ -214,6 +215,12 @@ def _read_current(data: bytes) -> SaveFile | None:
     Python objects is never made, and the garbage collector has far less to walk), for the
     same result: a file this accepts, the slow path accepts to the same model.
     """
+    version = _VERSION_FIRST.match(data, 0, 100)
+    if version is not None and int(version[1]) != SCHEMA_VERSION:
+        # an older file, as this program wrote it: every log record of a long game would be
+        # an error of the current format (a version-4 log is lines of text), so straight to
+        # the full reader, which migrates
+        return None
     try:
         return SaveFile.model_validate_json(data)
     except ValidationError as exc:
@@ -226,6 +233,10 @@ def _read_current(data: bytes) -> SaveFile | None:
         raise SaveError(explain(exc)) from None
     except (ValueError, RecursionError):
         return None
+
+
+_VERSION_FIRST = re.compile(rb'\{\s*"schema_version": (\d{1,4}),')
+"""The start of a save as this program writes it."""
 
 
 def _read_any(data: bytes, name: str) -> SaveFile:

@@ -147,3 +147,16 @@ def test_the_recap_lists_the_others_moves_since_the_last_turn():
     assert recap and all(e.player != other for e in recap)
     assert any(e.player == first for e in recap)
     assert s.recap(other) == []  # seen
+
+
+def test_a_resumed_game_finds_the_last_discard_in_the_events_whatever_the_words(monkeypatch):
+    # issue 26: the mark read "<name> discarded <card>" back out of the log
+    import rummy_tui.core.events as events
+    from rummy_tui.core.engine import apply
+
+    state = new_game("rummy", seats("Ann,Bob"), seed=3)
+    ann = state.to_move
+    state = apply(state, DrawStock())
+    state = apply(state, Discard(state.hands[ann][0]))
+    monkeypatch.setattr(events, "parts", lambda event, names, variant: (None, "reworded"))
+    assert TableSession(state).last_discarder() == ann
