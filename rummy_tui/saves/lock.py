@@ -7,17 +7,25 @@ game finds it held and is told "this game is open in another window (pid N)"; it
 game read-only (no autosave). If the process named in the file is gone but the lock is still
 held (a child process inherited it), the lock is stale and may be taken over. Where there is
 no flock (Windows), the pid in the file is the lock, and a dead pid makes it stale.
+
+The lock file is never followed through a symbolic link: a link (or a hard link, a FIFO, ...)
+at its name is refused with a one-line reason, and the file it points to is left untouched.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a planted FIFO must not hang the open
 
 
 class SaveLocked(Exception):
@@ -55,6 +63,33 @@ def _read_pid(fd: int) -> int | None:
         return None
 
 
+def _refuse(path: Path, why: str) -> OSError:
+    return OSError(errno.EPERM, f"the lock file {path.name} {why}; not using it (remove it "
+                   "if no window has this game open)")
+
+
+def _open_lock_file(path: Path) -> int:
+    """The lock file, opened for writing without ever following a symbolic link (issue 27: a
+    link planted at the lock's name must not make the game write its pid, or truncate, a file
+    elsewhere). Anything but a regular file of our own is refused with a one-line OSError."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o600)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or path.is_symlink():
+            raise _refuse(path, "is a symbolic link") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _refuse(path, "is not a regular file")
+        if st.st_nlink > 1:  # a hard link to another file: writing would change that file
+            raise _refuse(path, "has other names (a hard link)")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 class SaveLock:
     """The lock of one save, held from :meth:`acquire` until :meth:`release` or the end of
     the process."""
@@ -74,7 +109,7 @@ class SaveLock:
         if self._fd is not None:
             return
         self.save.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = _open_lock_file(self.path)
         try:
             pid = _read_pid(fd)
             if fcntl is not None:
