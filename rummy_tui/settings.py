@@ -20,6 +20,7 @@ This module does not import Textual (pydantic is loaded by the rules core anyway
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -213,6 +214,14 @@ def save(settings: Settings, path: Path | None = None) -> None:
     write_atomic(settings_path() if path is None else path, settings.to_toml())
 
 
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 class Store:
     """The settings of one run: what the file said, and whether it may be written.
 
@@ -221,6 +230,7 @@ class Store:
     def __init__(self, path: Path | None = None) -> None:
         self.path = settings_path() if path is None else path
         self.problem = ""
+        self._seen = _signature(self.path)
         try:
             self.settings = load(self.path)
         except SettingsError as exc:
@@ -252,8 +262,22 @@ class Store:
     def write(self) -> bool:
         if not self.writable:
             return False
+        if _signature(self.path) != self._seen:
+            # changed by someone else since it was read: written over only if it still reads
+            try:
+                load(self.path)
+            except SettingsError as exc:
+                self.problem = str(exc)
+                return False
+        data = self.settings.to_toml()
+        try:  # never write a file the next start would refuse
+            parse(tomllib.loads(data.decode()))
+        except (SettingsError, tomllib.TOMLDecodeError) as exc:
+            self.problem = f"{self.path}: not written ({exc})"
+            return False
         try:
-            save(self.settings, self.path)
+            write_atomic(self.path, data)
+            self._seen = _signature(self.path)
         except OSError as exc:
             self.problem = f"{self.path}: cannot write ({exc.strerror or exc})"
             return False

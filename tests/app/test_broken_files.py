@@ -148,3 +148,22 @@ def test_a_broken_stats_file_is_refused_and_never_written(user_dirs, kind):
     assert path.read_bytes() == content
     assert main(["stats"]) != 0  # refused in one line, the file left as it is
     assert path.read_bytes() == content
+
+
+def test_a_file_broken_while_the_game_runs_is_not_written_over(user_dirs):
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"ascii = true\n")
+    st = settings.Store()
+    assert st.writable
+    broken = b"x = " + b"[" * 50_000
+    path.write_bytes(broken)  # another process, or the user, between two changes
+    assert st.update(four_colour=True) is False
+    assert path.read_bytes() == broken and "nested too deeply" in st.problem
+
+
+def test_settings_the_next_start_would_refuse_are_not_written(user_dirs):
+    st = settings.Store()
+    assert st.remember_setup("rummy", [("Ann", "human")], {"target": 10**30}) is False
+    assert not settings.settings_path().exists()
+    assert st.update(ascii=True) is False  # refused once: not written in this run
