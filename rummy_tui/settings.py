@@ -13,7 +13,7 @@ characters); nesting too deep for the TOML reader and numbers of thousands of di
 refused too. A file that fails is refused with a one-line reason: the app then runs with
 the defaults, says so (a line on stderr from the command line, a notification in the app),
 and never writes over it, not even when a setting is changed later in that run (the file
-stays as it is until the user mends or removes it; see README, "Settings").
+stays as it is until the user mends or removes it; see README, "Where files live").
 
 This module does not import Textual (pydantic is loaded by the rules core anyway).
 """
