@@ -143,3 +143,13 @@ async def test_resume_then_quit_without_a_move_leaves_the_backup(folder: Path):
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert backup.read_bytes() == kept and path.read_bytes() == save
+
+
+def test_a_new_game_never_takes_the_name_of_a_link(folder: Path):
+    state = _game()
+    first = saves.new_save_path(state, folder)
+    first.symlink_to("../nowhere.txt")  # dangling: a link that exists() does not see
+    second = saves.new_save_path(state, folder)
+    assert second != first
+    saves.save_game(state, second)
+    assert not (folder.parent / "nowhere.txt").exists()
