@@ -7,26 +7,31 @@ and is not written back: only what is changed inside the app is remembered.
 
 The file is read with the standard library's ``tomllib`` and written with ``tomli-w`` (a small,
 well-kept writer: names that players type are quoted and escaped correctly, which a
-hand-rolled writer would have to get right for every character). A file that is not valid
-TOML, or holds a setting this version does not know or a value of the wrong type, is refused
-with a one-line reason: the app then runs with the defaults and never writes over it.
+hand-rolled writer would have to get right for every character). The file is read like a
+save (issue 27): at most 256 KB, then strictly by a pydantic model (no setting this version
+does not know, no value of the wrong type, every number and every text bounded, no control
+characters); nesting too deep for the TOML reader and numbers of thousands of digits are
+refused too. A file that fails is refused with a one-line reason: the app then runs with
+the defaults, says so (a line on stderr from the command line, a notification in the app),
+and never writes over it, not even when a setting is changed later in that run (the file
+stays as it is until the user mends or removes it; see README, "Where files live").
 
-This module imports neither pydantic nor Textual (it is read before the picker opens).
+This module does not import Textual (pydantic is loaded by the rules core anyway).
 """
 
 from __future__ import annotations
 
-import math
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .atomic import write_atomic
 from .core.names import PlayerNameError, check_name
-from .core.text import quote
 from .keymap import KeymapError
 from .keymap import table as keymap_table
 from .saves_location import settings_path
@@ -83,75 +88,114 @@ class Settings:
         return (header + tomli_w.dumps(data)).encode()
 
 
-def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        raise SettingsError(f"{where} must be a {_kind_name(kind)}, not {quote(value)}")
-    return value
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
+"""No control characters (nor line separators) in text from the file, as in a save."""
+_MAX_NUMBER = 10**12
+"""No whole number in the file is larger (or smaller than its negative), as in a save."""
 
 
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {bool: "true or false", str: "string", int: "number", float: "number",
-             list: "list", dict: "table"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return names.get(kinds[0], kinds[0].__name__)
+class _Model(BaseModel):
+    # strict: a file that says "yes" or 1 for a switch, or "0.5" for a number, is refused
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _Seat(_Model):
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    kind: Literal["human", "normal", "easy", "hard"] = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _a_name(cls, name: str) -> str:
+        try:  # the one check of a name: no control characters reach the screen
+            return check_name(name)
+        except PlayerNameError as exc:
+            raise ValueError(str(exc)) from None
+
+
+_Key = Annotated[str, Field(min_length=1, max_length=40, pattern=_PRINTABLE)]
+_Option = Annotated[bool | Annotated[int, Field(ge=-_MAX_NUMBER, le=_MAX_NUMBER)]
+                    | Annotated[str, Field(max_length=100, pattern=_PRINTABLE)],
+                    Field(union_mode="left_to_right")]
+
+
+class _Last(_Model):
+    seats: Annotated[list[_Seat], Field(max_length=10)] = []
+    options: Annotated[dict[_Key, _Option], Field(max_length=40)] = {}
+
+
+class _File(_Model):
+    """The settings file, as read: every setting optional, nothing else allowed."""
+
+    ascii: bool | None = None
+    four_colour: bool | None = None
+    theme: Annotated[str, Field(min_length=1, max_length=60, pattern=_PRINTABLE)] | None = None
+    bot_delay: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)] | None = None
+    last: Annotated[dict[_Key, _Last], Field(max_length=100)] = {}
+
+
+_UNION_BRANCHES = ("bool", "constrained-int", "constrained-str")
+
+
+def _explain(exc: ValidationError) -> str:
+    """The first problem, in one line (a value quoted in part only)."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    loc = [str(x) for x in first["loc"]]
+    option = bool(loc) and loc[-1] in _UNION_BRANCHES  # a remembered option: three types
+    if option:
+        loc = loc[:-1]
+        errors = [e for e in errors if [str(x) for x in e["loc"][:-1]] != loc]
+    where = ".".join(loc)
+    for n in range(len(loc)):  # list positions 1-based, as a person counts seats
+        if loc[n].isdigit():
+            where = where.replace(f".{loc[n]}", f"[{int(loc[n]) + 1}]", 1)
+    got = first.get("input")
+    found = "" if isinstance(got, (dict, list)) else f" (found {repr(got)[:40]})"
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        text = f"unknown setting {where!r} (is this a rummy-tui settings file?)"
+    elif kind == "string_pattern_mismatch":
+        text = f"{where}: contains control characters"
+    elif option:
+        text = (f"{where} must be true or false, a whole number of at most 12 digits or a "
+                f"text of at most 100 characters{found}")
+    elif where == "bot_delay":
+        text = f"bot_delay must be between 0 and 10 seconds{found}"
+    elif where.endswith(".name") and kind != "value_error":
+        text = f"{where}: a name of 1 to 24 characters{found}"
+    elif where.endswith(".kind"):
+        text = f"{where} must be a kind of human, normal, easy or hard{found}"
+    elif kind == "bool_type":
+        text = f"{where} must be true or false{found}"
+    else:
+        msg = first["msg"].removeprefix("Value error, ")
+        text = f"{where}: {msg[:1].lower()}{msg[1:]}{found}" if where else msg
+    if len(errors) > 1:
+        text += f" (and {len(errors) - 1} more)"
+    return text
 
 
 def parse(data: dict[str, Any]) -> Settings:
     """Check a parsed TOML document; raises :class:`SettingsError` with a one-line reason."""
-    settings = Settings()
-    for key, value in data.items():
-        if key in ("ascii", "four_colour"):
-            setattr(settings, key, _expect(value, bool, key))
-        elif key == "theme":
-            theme = _expect(value, str, key)
-            if not theme or len(theme) > 60:
-                raise SettingsError("theme must be a theme's name")
-            settings.theme = theme
-        elif key == "bot_delay":
-            delay = float(_expect(value, (int, float), key))
-            if not (math.isfinite(delay) and 0 <= delay <= 10):
-                raise SettingsError("bot_delay must be between 0 and 10 seconds")
-            settings.bot_delay = delay
-        elif key == "keymap":
-            try:
-                settings.keymap = keymap_table(value)
-            except KeymapError as exc:
-                raise SettingsError(str(exc)) from None
-        elif key == "last":
-            for preset, entry in _expect(value, dict, "last").items():
-                settings.last[preset] = _parse_last(preset, entry)
-        else:
-            raise SettingsError(f"unknown setting {quote(key)} (is this a rummy-tui settings file?)")
-    return settings
-
-
-def _parse_last(preset: str, entry: Any) -> LastSetup:
-    where = f"last.{preset}"
-    _expect(entry, dict, where)
-    setup = LastSetup()
-    for key, value in entry.items():
-        if key == "seats":
-            for n, seat in enumerate(_expect(value, list, f"{where}.seats"), start=1):
-                _expect(seat, dict, f"{where}.seats[{n}]")
-                name = _expect(seat.get("name"), str, f"{where}.seats[{n}].name")
-                kind = _expect(seat.get("kind", "human"), str, f"{where}.seats[{n}].kind")
-                if kind not in KINDS:
-                    raise SettingsError(f"{where}.seats[{n}]: a kind of {', '.join(KINDS)}")
-                try:  # the one check of a name: no control characters reach the screen
-                    name = check_name(name)
-                except PlayerNameError as exc:
-                    raise SettingsError(f"{where}.seats[{n}]: {exc}") from None
-                setup.seats.append((name, kind))
-            if len(setup.seats) > 10:
-                raise SettingsError(f"{where}.seats: at most 10 seats")
-        elif key == "options":
-            for name, option in _expect(value, dict, f"{where}.options").items():
-                _expect(option, (bool, int, str), f"{where}.options.{name}")
-                setup.options[name] = option
-        else:
-            raise SettingsError(f"unknown setting {where}.{key}")
-    return setup
+    data = dict(data)
+    keymap: dict[str, str] = {}
+    if "keymap" in data:  # its own checks, entry by entry (rummy_tui/keymap.py)
+        try:
+            keymap = keymap_table(data.pop("keymap"))
+        except KeymapError as exc:
+            raise SettingsError(str(exc)) from None
+    try:
+        found = _File.model_validate(data)
+    except ValidationError as exc:
+        raise SettingsError(_explain(exc)) from None
+    except RecursionError:
+        raise SettingsError("nested too deeply for a settings file") from None
+    return Settings(
+        ascii=found.ascii, four_colour=found.four_colour, theme=found.theme,
+        bot_delay=found.bot_delay, keymap=keymap,
+        last={key: LastSetup([(seat.name, seat.kind) for seat in entry.seats],
+                             dict(entry.options))
+              for key, entry in found.last.items()})
 
 
 def load(path: Path | None = None) -> Settings:
@@ -171,7 +215,11 @@ def load(path: Path | None = None) -> Settings:
     except UnicodeDecodeError:
         raise SettingsError(f"{path}: not a text file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"{path}: not valid TOML ({exc})") from None
+        raise SettingsError(f"{path}: not valid TOML ({str(exc)[:80]})") from None
+    except RecursionError:  # 50,000 "[" or 3,000 "{a=": tomllib reads nesting recursively
+        raise SettingsError(f"{path}: nested too deeply for a settings file") from None
+    except ValueError:  # a number of more than 4300 digits (Python's conversion limit)
+        raise SettingsError(f"{path}: a number in it is absurdly long") from None
     try:
         return parse(data)
     except SettingsError as exc:
@@ -183,6 +231,14 @@ def save(settings: Settings, path: Path | None = None) -> None:
     write_atomic(settings_path() if path is None else path, settings.to_toml())
 
 
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 class Store:
     """The settings of one run: what the file said, and whether it may be written.
 
@@ -191,6 +247,7 @@ class Store:
     def __init__(self, path: Path | None = None) -> None:
         self.path = settings_path() if path is None else path
         self.problem = ""
+        self._seen = _signature(self.path)
         try:
             self.settings = load(self.path)
         except SettingsError as exc:
@@ -222,8 +279,22 @@ class Store:
     def write(self) -> bool:
         if not self.writable:
             return False
+        if _signature(self.path) != self._seen:
+            # changed by someone else since it was read: written over only if it still reads
+            try:
+                load(self.path)
+            except SettingsError as exc:
+                self.problem = str(exc)
+                return False
+        data = self.settings.to_toml()
+        try:  # never write a file the next start would refuse
+            parse(tomllib.loads(data.decode()))
+        except (SettingsError, tomllib.TOMLDecodeError) as exc:
+            self.problem = f"{self.path}: not written ({exc})"
+            return False
         try:
-            save(self.settings, self.path)
+            write_atomic(self.path, data)
+            self._seen = _signature(self.path)
         except OSError as exc:
             self.problem = f"{self.path}: cannot write ({exc.strerror or exc})"
             return False

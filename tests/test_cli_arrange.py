@@ -99,3 +99,57 @@ def test_stdin_all_good_exit_0():
     text = json.dumps({"variant": "rummy", "cards": ["AS", "2S", "3S"]}) + "\n"
     out = run("--stdin", stdin=text)
     assert out.returncode == 0 and json.loads(out.stdout)["can_go_out"] is True
+
+
+# --- issue 27 item 8: one option parser (the one of new and simulate) ----------------------
+
+
+@pytest.mark.parametrize(
+    "variant, rule, words",
+    [
+        ("rummy", "ace_high=x", "ace_high"),
+        ("rummy", "target=²", "target"),
+        ("rummy", "target=500", "does not change how a hand is arranged"),
+        ("rummy", "wrap=true", "unknown rule 'wrap'"),
+        ("remigio", "wrap=ten", "wrap"),
+        ("remigio", "wrap=[b]", "wrap"),
+        ("indian", "decks=-1", "greater than or equal to 1"),
+        ("indian", "decks=9", "less than or equal to 4"),
+        ("indian", "decks=" + "9" * 5000, "too long"),
+    ],
+)
+def test_a_bad_rule_is_one_line_and_exit_2(tmp_path, variant, rule, words):
+    out = subprocess.run(
+        [sys.executable, "-m", "rummy_tui", "--saves-dir", str(tmp_path), "arrange",
+         "--variant", variant, "--rule", rule, "AS", "2S", "3S"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert out.returncode == 2, out.stderr
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], out.stderr
+    assert "unexpected error" not in out.stderr and len(lines[0]) < 300
+    assert list(tmp_path.iterdir()) == []  # no crash log
+
+
+def test_a_rule_left_unset_takes_its_default():
+    out = run("--variant", "indian", "--rule", "decks=none", "--json", "AS", "AS")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["deadwood"] == ["AS", "AS"]
+
+
+@pytest.mark.parametrize(
+    "rules, words",
+    [
+        ({"decks": -1}, "greater than or equal to 1"),
+        ({"decks": "2"}, "valid integer"),
+        ({"decks": True}, "valid integer"),
+        ({"decks": 10**30}, "less than or equal to 4"),
+        ([], "'rules' must be an object"),
+    ],
+)
+def test_stdin_rules_are_checked_like_new(rules, words):
+    line = json.dumps({"variant": "indian", "cards": ["AS"], "rules": rules}) + "\n"
+    out = run("--stdin", stdin=line)
+    assert out.returncode == 1
+    error = json.loads(out.stdout)["error"]
+    assert words in error and "at most -1" not in error

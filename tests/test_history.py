@@ -87,7 +87,7 @@ def test_settings_round_trip_with_awkward_names(user_dirs):
     (b"ascii = yes\n", "not valid TOML"),
     (b"\xff\xfe\x00", "not a text file"),
     (b"asci = true\n", "unknown setting 'asci'"),
-    (b"ascii = 1\n", "ascii must be a true or false"),
+    (b"ascii = 1\n", "ascii must be true or false"),
     (b"bot_delay = 99\n", "between 0 and 10 seconds"),
     (b"[last.rummy]\nseats = [{name = '', kind = 'human'}]\n", "a name of 1 to 16"),
     (b"[last.rummy]\nseats = [{name = 'Al', kind = 'robot'}]\n", "a kind of human"),

@@ -22,7 +22,10 @@ from typing import Any
 
 from ..cli import UsageError
 from ..core.library import arrange
-from . import command, quote
+from ..core.options import make_options
+from ..core.registry import hand_rules
+from ..core.variants import RuleError
+from . import command, parse_rule_args, quote
 
 
 def add_parser(sub: Any) -> None:
@@ -66,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         # an empty table with exit 0 would read as "this hand has nothing in it"
         raise UsageError("arrange: no cards given (for example: rummy-tui arrange "
                          f"--variant {args.variant} AS 2S 3S)")
-    rules = _parse_rules(args.rule)
+    rules = _parse_rules(args.variant, args.rule)
     try:
         result = arrange(args.cards, args.variant, wild=args.wild, **rules)
     except ValueError as exc:
@@ -79,23 +82,42 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_rules(items: list[str]) -> dict[str, Any]:
-    rules: dict[str, Any] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"arrange: --rule wants KEY=VALUE, got {quote(item)}")
-        if len(item) > 100:
-            raise UsageError(f"arrange: --rule {quote(item)} is too long to be an option")
-        value: Any = text.strip()
-        if value.lower() in ("true", "yes", "on", "1"):
-            value = True
-        elif value.lower() in ("false", "no", "off", "0"):
-            value = False
-        elif value.isdigit():
-            value = int(value)
-        rules[key.strip().replace("-", "_")] = value
+def _parse_rules(variant: str, items: list[str]) -> dict[str, Any]:
+    """The ``--rule`` items through the parser and limits ``new`` and ``simulate`` use
+    (``parse_rule_args``: typed and bounded by the variant's options model); only the options
+    given are passed on."""
+    try:
+        options = parse_rule_args(variant, items)
+        given = [item.partition("=")[0].strip().replace("-", "_") for item in items]
+        return _hand_rules_only(variant, {key: getattr(options, key) for key in given})
+    except RuleError as exc:
+        raise UsageError(f"arrange: {exc}") from None
+
+
+def _hand_rules_only(variant: str, rules: dict[str, Any]) -> dict[str, Any]:
+    """The options that change how a hand counts (``ace_high``, ``wrap``, ``decks``), already
+    checked by the options model; an option left unset (``decks=none``) takes its default,
+    and an option of the game that does not change a hand (``target``) is refused in one line.
+    """
+    rules = {key: value for key, value in rules.items() if value is not None}
+    for key, value in rules.items():
+        try:
+            hand_rules(variant, **{key: value})
+        except RuleError as exc:
+            if str(exc).startswith("unknown rule"):
+                raise RuleError(f"the rule {key} does not change how a hand is arranged "
+                                f"(arrange takes the rules of a hand only)") from None
+            raise
     return rules
+
+
+def _stdin_rules(variant: str, rules: Any) -> dict[str, Any]:
+    """A line's ``rules`` object, checked by the variant's options model as strictly as a
+    save's options (``"decks": "2"`` or ``true`` is refused, and every number is bounded)."""
+    if not isinstance(rules, dict):
+        raise ValueError("'rules' must be an object")
+    make_options(variant, rules)
+    return _hand_rules_only(variant, rules)
 
 
 def _run_lines(lines: Any, out: Any) -> int:
@@ -117,9 +139,7 @@ def _run_lines(lines: Any, out: Any) -> int:
                 raise ValueError("'variant' must be a string")
             if not isinstance(cards, (list, str)):
                 raise ValueError("'cards' must be a list of card codes")
-            rules = request.get("rules") or {}
-            if not isinstance(rules, dict):
-                raise ValueError("'rules' must be an object")
+            rules = _stdin_rules(variant, request.get("rules", {}))
             answer = arrange(cards, variant, wild=request.get("wild"), **rules).to_json()
         except Exception as exc:  # one bad line never stops the others
             failed = True

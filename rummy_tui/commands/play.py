@@ -68,6 +68,9 @@ def _app_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     from ..settings import Store
 
     store = Store()
+    if store.problem:  # the app says so too, in a notification; the file is never written
+        print(f"warning: settings not read, using the defaults: {store.problem}",
+              file=sys.stderr)
     remembered = store.settings
     delay = getattr(args, "bot_delay", None)
     if delay is None:

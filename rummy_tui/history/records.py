@@ -22,6 +22,9 @@ from ..core.variant import Variant
 
 Kind = Literal["human", "normal", "easy", "hard"]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
+Number = Annotated[int, Field(ge=-10**12, le=10**12)]
+"""Every number of a record is within 10^12 either way, as in a save (issue 27: a damaged
+stats.json with 10^30 is refused, not summed and printed)."""
 
 
 class _Model(BaseModel):
@@ -36,10 +39,10 @@ class SeatRecord(_Model):
 class RoundRecord(_Model):
     winner: int | None = Field(description="the seat that went out / closed / declared")
     ending: Annotated[str, Field(max_length=40)]
-    multiplier: int = 1
+    multiplier: Number = 1
     special: Annotated[str, Field(max_length=40)] | None = None
-    deltas: list[int] = Field(description="each seat's change of score this round")
-    penalties: list[int] = Field(description="what each seat's hand counted against it")
+    deltas: list[Number] = Field(description="each seat's change of score this round")
+    penalties: list[Number] = Field(description="what each seat's hand counted against it")
     notes: list[Annotated[str, Field(max_length=60)]]
     played: list[bool] = Field(description="the seat was in the game this round")
 
@@ -52,7 +55,7 @@ class GameRecord(_Model):
     players: Annotated[list[SeatRecord], Field(min_length=2, max_length=10)]
     winner: int | None
     high_is_good: bool = Field(description="a higher total is better in this game")
-    rounds: list[RoundRecord]
+    rounds: Annotated[list[RoundRecord], Field(max_length=2000)]
 
     @model_validator(mode="after")
     def _seats_agree(self) -> GameRecord:

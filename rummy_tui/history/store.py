@@ -1,7 +1,8 @@
 """The statistics file: player profiles and one record per finished game (issue 13).
 
 ``stats.json`` in the per-user data folder (``rummy-tui --where``). Every change reads the
-file, adds to it and writes it back atomically. A game is recorded under its game id (the
+file, adds to it and writes it back atomically, holding a lock (:func:`_changing`) so that
+games ending at the same moment in several processes all keep their records. A game is recorded under its game id (the
 save's name) once: a finished game resumed, or seen again by ``stats --rebuild``, is not
 counted twice. A file that cannot be read, is not a rummy-tui statistics file or fails a
 check is refused with a one-line :class:`StatsError` and never written over.
@@ -11,6 +12,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -20,6 +25,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..atomic import write_atomic
 from ..saves_location import stats_path
 from .records import GameRecord, Kind, Name, player_key, record_game
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = "rummy-tui stats"
 VERSION = 1
@@ -89,18 +99,33 @@ def _explain(exc: ValidationError) -> str:
     return f"{where + ': ' if where else ''}{err['msg']}{more}"
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise StatsError("a key is written twice in one object")
+    return found
+
+
 def parse(raw: bytes, name: str = "stats") -> StatsFile:
+    """The statistics in ``raw``, read like a save: JSON with no key twice, then strictly by
+    the models (``"3"`` is not 3, every number bounded); StatsError with a one-line reason."""
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise StatsError(f"{name}: not a statistics file (not JSON: {exc})") from None
+        data = json.loads(raw, object_pairs_hook=_unique_keys)
+    except StatsError as exc:
+        raise StatsError(f"{name}: {exc}") from None
+    except RecursionError:
+        raise StatsError(f"{name}: not a statistics file (nested too deeply)") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise StatsError(f"{name}: not a statistics file (not JSON: {str(exc)[:80]})") from None
+    except ValueError:  # a number of more than 4300 digits (Python's conversion limit)
+        raise StatsError(f"{name}: not a statistics file (a number is absurdly long)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(f"{name}: not a rummy-tui statistics file")
-    if data.get("version") != VERSION:
-        raise StatsError(f"{name}: statistics version {data.get('version')!r} is not one this "
-                         f"version reads ({VERSION})")
+    if data.get("version") != VERSION or type(data.get("version")) is not int:
+        raise StatsError(f"{name}: statistics version {repr(data.get('version'))[:20]} is "
+                         f"not one this version reads ({VERSION})")
     try:
-        stats = StatsFile.model_validate(data)
+        stats = StatsFile.model_validate_json(raw, strict=True)
     except ValidationError as exc:
         raise StatsError(f"{name}: {_explain(exc)}") from None
     ids = [g.game_id for g in stats.games]
@@ -115,7 +140,10 @@ def load(path: Path | None = None) -> StatsFile:
     try:
         if os.stat(path).st_size > MAX_STATS_BYTES:
             raise StatsError(f"{path}: too large for a statistics file")
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_STATS_BYTES + 1)
+        if len(raw) > MAX_STATS_BYTES:  # it grew after the stat
+            raise StatsError(f"{path}: too large for a statistics file")
     except FileNotFoundError:
         return empty()
     except IsADirectoryError:
@@ -134,27 +162,75 @@ def save(stats: StatsFile, path: Path | None = None) -> None:
         raise StatsError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+LOCK_WAIT = 10.0
+"""Seconds a change waits for another process's change of the statistics to finish."""
+
+
+@contextmanager
+def _changing(path: Path) -> Iterator[None]:
+    """Hold the statistics' lock for one read-modify-write.
+
+    Several game processes can finish games at the same moment (two windows, the visitors of
+    ``rummy-tui serve``): each reads stats.json, adds its record and writes the file back, so
+    without a lock the second write would drop the first one's record. An exclusive
+    ``fcntl.flock`` on ``.stats.json.lock`` beside the file makes the changes take turns; the
+    OS drops it when a process ends however it ends, so a crash never leaves it held. The
+    write itself stays atomic (readers never need the lock). The lock file is opened without
+    following a symbolic link. Where there is no flock (Windows) changes are not locked.
+    """
+    if fcntl is None:  # pragma: no cover - Windows
+        yield
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0), 0o600)
+    except OSError as exc:
+        raise StatsError(f"cannot lock {lock}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StatsError(f"cannot lock {lock}: not a regular file")
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise StatsError(f"{path}: busy (another game has been writing it for "
+                                     f"{LOCK_WAIT:.0f} seconds)") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing drops the flock
+
+
 def record(state: Any, game_id: str, path: Path | None = None,
            finished_at: datetime | None = None) -> bool:
     """Record a finished game once: True if it was added, False if its id was there."""
     if state.phase != "game_over":
         raise ValueError("only a finished game is recorded")
-    stats = load(path)
-    if game_id in stats.game_ids():
-        return False
+    path = stats_path() if path is None else path
     rec = record_game(state, game_id, finished_at)
-    stats.add_profiles([(p.name, p.kind) for p in rec.players])
-    stats.games.append(rec)
-    save(stats, path)
+    with _changing(path):
+        stats = load(path)
+        if game_id in stats.game_ids():
+            return False
+        stats.add_profiles([(p.name, p.kind) for p in rec.players])
+        stats.games.append(rec)
+        save(stats, path)
     return True
 
 
 def add_profiles(seats: list[tuple[str, str]], path: Path | None = None) -> bool:
     """Make a profile for every new name (the setup screen's seats)."""
-    stats = load(path)
-    if stats.add_profiles(seats):
-        save(stats, path)
-        return True
+    path = stats_path() if path is None else path
+    with _changing(path):
+        stats = load(path)
+        if stats.add_profiles(seats):
+            save(stats, path)
+            return True
     return False
 
 
@@ -164,7 +240,8 @@ def rebuild(saves_folder: Path, path: Path | None = None) -> tuple[int, list[str
     file that cannot be read is refused, not replaced."""
     from .. import saves  # lazy: the save models (pydantic), for a rebuild only
 
-    old = load(path)
+    path = stats_path() if path is None else path
+    load(path)  # refused before the saves are read
     games: dict[str, GameRecord] = {}
     problems: list[str] = []
     for info in saves.list_saves(saves_folder):
@@ -180,9 +257,15 @@ def rebuild(saves_folder: Path, path: Path | None = None) -> tuple[int, list[str
             continue
         when = (info.last_played or datetime.now(timezone.utc)).astimezone()
         games.setdefault(info.game_id, record_game(state, info.game_id, when))
+    with _changing(path):
+        return _rebuilt(games, path), problems
+
+
+def _rebuilt(games: dict[str, GameRecord], path: Path) -> int:
+    old = load(path)
     fresh = empty()
     fresh.profiles = list(old.profiles)
     fresh.games = sorted(games.values(), key=lambda g: (g.finished_at.timestamp(), g.game_id))
     fresh.add_profiles([(p.name, p.kind) for g in fresh.games for p in g.players])
     save(fresh, path)
-    return len(fresh.games), problems
+    return len(fresh.games)

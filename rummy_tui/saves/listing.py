@@ -32,7 +32,7 @@ def new_save_path(state: GameState, directory: str | os.PathLike[str]) -> Path:
     base = game_id(state)
     path = directory / f"{base}.json"
     n = 1
-    while path.exists() or path.with_name(path.name + BACKUP_SUFFIX).exists():
+    while os.path.lexists(path) or os.path.lexists(path.with_name(path.name + BACKUP_SUFFIX)):
         n += 1
         path = directory / f"{base}-{n}.json"
     return path
@@ -105,7 +105,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     """What the Resume list shows about one file; never raises for a bad file."""
     path = Path(path)
     try:
-        st = os.stat(path)
+        st = os.lstat(path)  # a symbolic link is never followed (load_game says so)
     except OSError as exc:
         return SaveInfo(path, False, f"cannot read ({exc.strerror})")
     key = str(path.absolute())

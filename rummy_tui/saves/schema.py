@@ -25,6 +25,7 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     ValidationError,
     create_model,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -346,8 +347,24 @@ class SaveFile(_Model):
     log: Annotated[list[EventRecord], AtMost(500_000)] = Field(  # type: ignore[valid-type]
         description="what happened, one event a record (core/events.py), as every player saw it")
 
+    @field_validator("schema_version", mode="before")
+    @classmethod
+    def _a_whole_number(cls, value: Any) -> Any:
+        # a Literal compares by equality, and 4.0 == 4: strict, the version is an int
+        if type(value) is not int:
+            raise ValueError(f"schema_version must be a whole number, not {value!r}"[:80])
+        return value
+
     @model_validator(mode="after")
     def _options_and_preset(self) -> SaveFile:
+        model = options_model(self.variant)
+        # every option is written: one left out is damage, not its default (only the options
+        # that came later are left out, at the value that means "as before"; a field added
+        # to an options model without that needs a migration that fills it in)
+        missing = [k for k in model.model_fields if k not in self.options
+                   and k not in model.added_later]
+        if missing:
+            raise ValueError(f"missing field options.{missing[0]}")
         try:
             options = make_options(self.variant, self.options)
         except RuleError as exc:

@@ -5,7 +5,10 @@ Promises kept here, because a lost game is the worst bug a card game can have:
 
 - a save is written to a temporary file in the same folder, fsynced, then moved over the
   old one with ``os.replace``; the previous good save is kept as ``<name>.json.bak``, and the
-  folder is fsynced, so a crash or ``kill -9`` at any moment leaves a save that loads;
+  folder is fsynced, so a crash or ``kill -9`` at any moment leaves a save that loads; the
+  backup is made only when a new save replaces a different one (a game opened and closed
+  without a move writes nothing, and its backup stays as it was);
+- a save, its backup and its temporary files are never followed through a symbolic link;
 - :func:`load_game` never modifies, renames or deletes the file it reads; every problem is a
   :class:`SaveError` with a one-line reason; a file above :data:`MAX_SAVE_BYTES` is refused
   from its size alone, before it is read.
@@ -50,13 +53,20 @@ def signature(st: os.stat_result) -> tuple[int, int, int]:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Saves are never read or written through a symbolic link (issue 27): a link planted in the
+saves folder must not make the game read, or save over, a file elsewhere."""
+
+
 def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
     try:
-        st = os.stat(path)
+        st = os.lstat(path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file", path) from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read ({exc.strerror})", path) from None
+    if stat.S_ISLNK(st.st_mode):
+        raise SaveError(f"{path}: a symbolic link, not a save file (not followed)", path)
     if stat.S_ISDIR(st.st_mode):
         raise SaveError(f"{path}: is a folder, not a save file", path)
     if not stat.S_ISREG(st.st_mode):
@@ -66,9 +76,15 @@ def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
             f"{path}: too large for a save ({human_size(st.st_size)}; "
             f"the limit is {human_size(MAX_SAVE_BYTES)}), not read", path)
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # replaced since the lstat
+                raise SaveError(f"{path}: not a regular file", path)
             data = f.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
+        if exc.errno == errno.ELOOP:  # it became a link after the lstat
+            raise SaveError(f"{path}: a symbolic link, not a save file (not followed)",
+                            path) from None
         raise SaveError(f"{path}: cannot read ({exc.strerror})", path) from None
     if len(data) > MAX_SAVE_BYTES:  # it grew after the stat
         raise SaveError(f"{path}: too large for a save, not read", path)
@@ -125,10 +141,10 @@ def _keep_backup(path: Path) -> None:
     (never overwritten, never deleted), and the backup keeps the last good save.
     """
     try:
-        st = os.stat(path)
+        st = os.lstat(path)
     except FileNotFoundError:
         return
-    if not stat.S_ISREG(st.st_mode):
+    if not stat.S_ISREG(st.st_mode):  # a symbolic link too: never followed
         raise SaveError(f"{path}: not a regular file; not saving over it", path)
     good = _is_good_save(path, st)
     target = path.with_name(path.name + BACKUP_SUFFIX)
@@ -140,12 +156,12 @@ def _keep_backup(path: Path) -> None:
             target = path.with_name(f"{path.name}.unreadable-{n}")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.bak.tmp")
     try:
-        os.link(path, tmp)
+        os.link(path, tmp, follow_symlinks=False)
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK,
                              errno.EACCES, errno.ENOSYS):
             raise
-        shutil.copyfile(path, tmp)
+        shutil.copyfile(path, tmp, follow_symlinks=False)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
     if good:
@@ -167,10 +183,25 @@ def _remove_stale_temporaries(path: Path) -> None:
             pass
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the save at ``path`` already holds exactly ``data`` (its size first: a move
+    changes the size almost always, so the file is rarely read)."""
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+            return False
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            return f.read(len(data) + 1) == data
+    except OSError:
+        return False
+
+
 def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
     """Write ``state`` to ``path`` atomically, keeping the previous good save as
-    ``<name>.json.bak``. Raises :class:`SaveError` (one line) if it cannot be written; the
-    old save is then still in place."""
+    ``<name>.json.bak``; when the file already holds this game exactly, nothing is written
+    (and the backup is left alone). Raises :class:`SaveError` (one line) if it cannot be
+    written; the old save is then still in place."""
     path = Path(path)
     data = dumps(state)
     if len(data) > MAX_SAVE_BYTES:
@@ -178,6 +209,10 @@ def save_game(state: GameState, path: str | os.PathLike[str]) -> None:
     directory = path.parent
     tmp_name: str | None = None
     try:
+        if _holds(path, data):
+            # the same game again (a resumed game shown, a quit with no move): nothing is
+            # written, so the backup stays the save before the last move (issue 27)
+            return
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:

@@ -222,7 +222,7 @@ def _read_current(data: bytes) -> SaveFile | None:
         # the full reader, which migrates
         return None
     try:
-        return SaveFile.model_validate_json(data)
+        model = SaveFile.model_validate_json(data)
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         if any(e["type"] == "json_invalid" or e["loc"][:1] in ((), ("schema_version",))
@@ -233,6 +233,24 @@ def _read_current(data: bytes) -> SaveFile | None:
         raise SaveError(explain(exc)) from None
     except (ValueError, RecursionError):
         return None
+    # pydantic-core keeps the last of two equal keys: a second "seed" or "target" written
+    # into a file would win silently. One pass of the json module finds them (no tree is
+    # kept: each object becomes None); about 1.4 ms where the validation takes 3-7 ms, for
+    # a 20-round Fournier game of ten players (142 KB)
+    json.loads(data, object_pairs_hook=_no_key_twice)
+    return model
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> None:
+    if len(pairs) > 1 and len({key for key, _ in pairs}) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise SaveError(f"the key {json.dumps(twice)[:40]} is written twice in one object")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    _no_key_twice(pairs)
+    return dict(pairs)
 
 
 _VERSION_FIRST = re.compile(rb'\{\s*"schema_version": (\d{1,4}),')
@@ -250,7 +268,9 @@ def _read_any(data: bytes, name: str) -> SaveFile:
     except UnicodeDecodeError as exc:
         raise SaveError(f"{name}: not text (invalid UTF-8 at byte {exc.start})") from None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, object_pairs_hook=_unique_keys)
+    except SaveError as exc:
+        raise SaveError(f"{name}: {exc.reason}") from None
     except json.JSONDecodeError as exc:
         # JSON strings cannot hold a raw line break, so an unterminated one ran into the end
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):

@@ -177,3 +177,26 @@ async def test_no_list_is_cut_short_above_empty_rows(tmp_path):
                     assert not cut  # the eight rule sets fit: all on show
                 for w in lists:  # every list shows at least a few entries
                     assert w.region.height >= 5, (size, w.id, w.region)
+
+
+async def test_a_symlinked_lock_is_refused_from_the_resume_list(tmp_path):
+    """Issue 27 item 6: a symbolic link planted at a save's lock file is not followed; the
+    game is not opened, and the file it points to is unchanged after quitting."""
+    from rummy_tui.saves.lock import lock_path
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious\n")
+    saves.save_game(new_game("rummy", seats("Ann,cpu:Bob"), seed=4), folder / "g.json")
+    lock_path(folder / "g.json").symlink_to("../victim.txt")
+    app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _picker(app, pilot)
+        await pilot.press("r")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        assert any("symbolic link" in n.message for n in app._notifications)
+        await pilot.press("ctrl+q")
+    assert victim.read_bytes() == b"precious\n"

@@ -136,8 +136,11 @@ class SetupScreen(Screen[None]):
         if getattr(app, "record_stats", False):
             try:
                 self.known = store.load().known_names()
-            except store.StatsError:
-                self.known = []  # the Statistics screen says why
+            except store.StatsError as exc:
+                self.known = []  # the file is left as it is; the game goes on without it
+                app.notify(f"{exc} (no game is recorded until it is mended)",
+                           title="Statistics not read", severity="warning", timeout=10,
+                           markup=False)
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
