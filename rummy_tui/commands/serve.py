@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..core.text import one_line
+from ..core.text import clip, one_line
 from . import command, quote
 from urllib.parse import urlsplit
 
@@ -47,7 +47,7 @@ def check_host(host: str) -> str | None:
         raise ServeError("--host must name an address (127.0.0.1 is this machine only)")
     if is_loopback(host):
         return None
-    return (f"warning: serving on {quote(host)}, not just this machine: there is no login, and "
+    return (f"warning: serving on {clip(host)}, not just this machine: there is no login, and "
             "anyone who can reach this address and port gets a full game here")
 
 
@@ -85,7 +85,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, ...
-        print(f"error: cannot serve on {quote(args.host)} port {args.port}: "
+        print(f"error: cannot serve on {clip(args.host)} port {args.port}: "
               f"{exc.strerror or one_line(exc)}", file=sys.stderr)
         return 1
     return 0
