@@ -89,7 +89,10 @@ def test_settings_round_trip_with_awkward_names(user_dirs):
     (b"asci = true\n", "unknown setting 'asci'"),
     (b"ascii = 1\n", "ascii must be true or false"),
     (b"bot_delay = 99\n", "between 0 and 10 seconds"),
-    (b"[last.rummy]\nseats = [{name = '', kind = 'human'}]\n", "a name of 1 to 16"),
+    (b"[last.rummy]\nseats = [{name = '', kind = 'human'}]\n", "at least one visible"),
+    # a name is data from outside: checked as every name is (core/names.py), quoted escaped
+    (b'[last.rummy]\nseats = [{name = "\\u001b]0;PWN\\u0007A", kind = "human"}]\n',
+     "name '\\x1b]0;PWN\\x07A' holds a control character"),
     (b"[last.rummy]\nseats = [{name = 'Al', kind = 'robot'}]\n", "a kind of human"),
 ])
 def test_a_bad_settings_file_is_refused_in_one_line_and_never_written(user_dirs, text, reason):

@@ -21,7 +21,7 @@ from rummy_tui.cli import main
 from rummy_tui.commands.play import PlayError, parse_players
 from rummy_tui.core.engine import new_game
 from rummy_tui.core.events import describe
-from rummy_tui.core.names import MAX_NAME
+from rummy_tui.core.names import MAX_NAME, cells
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import PlayerSpec
 from rummy_tui.saves.lock import SaveLock, SaveLocked
@@ -48,7 +48,7 @@ BAD = [
     ["new", "--variant", "rummy", "--players", "Ann, "],
     ["new", "--variant", "rummy", "--players", "Ann,\u200b"],
     ["new", "--variant", "rummy", "--players", "Ann,ann"],
-    ["new", "--variant", "rummy", "--players", "Ann," + "B" * 17],
+    ["new", "--variant", "rummy", "--players", "Ann," + "B" * (MAX_NAME + 1)],
     ["new", "--variant", "rummy", "--players", "Ann,Bob", "--seed", LONG],
     ["new", "--variant", "rummy", "--players", "Ann,Bob", "--seed", "-1"],
     ["new", "--variant", "rummy", "--players", "Ann,Bob", "--rule", "target=" + LONG],
@@ -79,7 +79,7 @@ def test_any_name_is_refused_in_one_line_or_kept_as_data(name):
         assert "\n" not in text and len(text) < 200
         return
     shown = specs[0].name
-    assert 0 < len(shown) <= MAX_NAME
+    assert 0 < cells(shown) <= MAX_NAME
     # nothing that drives the terminal or reorders the text, and something to see
     assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") for ch in shown)
     assert not any(ch in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"

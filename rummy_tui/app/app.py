@@ -23,6 +23,7 @@ from textual.command import CommandPalette
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
+from ..core.text import one_line, visible
 from .commands import _safe_palette, rummy_commands
 from .dialogs.choose import QuitAnywayDialog
 from .dialogs.too_small import TooSmallScreen, too_small
@@ -207,7 +208,7 @@ class RummyApp(App[None]):
         try:
             store.record(state, game_id)
         except (store.StatsError, OSError) as exc:
-            self.notify(f"The game is not in the statistics: {exc}", title="Statistics",
+            self.notify(f"The game is not in the statistics: {one_line(exc)}", title="Statistics",
                         severity="warning", timeout=8, markup=False)
 
     # --- remembered settings (issue 13) -------------------------------------------------
@@ -254,7 +255,8 @@ class RummyApp(App[None]):
         if theme and theme in self.available_themes and self._start_theme is None:
             self.theme = theme
         if self.settings.problem:
-            self.notify(f"{self.settings.problem} (using the defaults; the file is left as it "
+            self.notify(f"{one_line(self.settings.problem)} (using the defaults; the file is "
+                        "left as it "
                         "is)", title="Settings not read", severity="warning", timeout=10,
                         markup=False)
         self._apply_keymap(self.settings.settings.keymap)
@@ -449,7 +451,8 @@ class RummyApp(App[None]):
             return
         if self._save(quiet=False):
             # The name only: a whole path broke mid-word in the toast.
-            self.notify(f"Saved: {getattr(self.save_path, 'name', self.save_path)}", markup=False)
+            self.notify(f"Saved: {visible(getattr(self.save_path, 'name', self.save_path))}",
+                        markup=False)
 
     def _save(self, quiet: bool) -> bool:
         """Write the game to its save file (a new one in the saves folder the first time)."""
@@ -472,7 +475,7 @@ class RummyApp(App[None]):
         except (saves.SaveError, OSError, SaveLocked) as exc:
             # A failed save must never end a game in play: say so (once, for autosaves)
             # and play on; ctrl+q then asks before quitting.
-            self._save_error = f"Could not save: {exc}"
+            self._save_error = f"Could not save: {one_line(exc)}"
             self.save_problem = f"not saved: {_short_reason(exc)}"
             if not quiet or not self._autosave_failed:
                 self._save_warning_due = True

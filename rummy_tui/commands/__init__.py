@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.options import parse_rules
+# one quoting for every message (core/text.py): escaped, at most QUOTE_LIMIT characters
+from ..core.text import QUOTE_LIMIT, quote  # noqa: F401  (re-exported to the commands)
 from ..core.variants import RuleError
-
-# One quoting for every message (core/text.py): sanitised, at most QUOTE_LIMIT characters
-from ..core.text import QUOTE_LIMIT, quote  # noqa: E402
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:

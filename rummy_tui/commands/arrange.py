@@ -26,6 +26,7 @@ from ..core.options import make_options
 from ..core.registry import hand_rules
 from ..core.variants import RuleError
 from . import command, parse_rule_args, quote
+from ..core.text import one_line
 
 
 def add_parser(sub: Any) -> None:
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = arrange(args.cards, args.variant, wild=args.wild, **rules)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_json()))
@@ -153,8 +154,8 @@ def _reason(exc: Exception) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return f"not JSON: {exc.msg} (column {exc.colno})"
     if isinstance(exc, (ValueError, TypeError)):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"
+        return one_line(exc)
+    return one_line(f"{type(exc).__name__}: {exc}")
 
 
 def _show(result: Any, ascii: bool) -> None:

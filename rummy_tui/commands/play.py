@@ -173,7 +173,7 @@ def run_resume(args: argparse.Namespace) -> int:
 
 
 def _named(path: Any) -> str:
-    return "" if path is None else f" {quote(path)}"
+    return "" if path is None else f": {quote(path)}"
 
 
 def _lock_or_ask(path: Any, args: argparse.Namespace) -> tuple[Any, bool]:

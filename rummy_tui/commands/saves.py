@@ -10,13 +10,16 @@ import os
 import sys
 from typing import Any
 
+from ..core.text import json_safe, one_line, visible
 from . import command, saves_dir_option
 
 
 def _emit(text: str) -> int:
-    """Print, and end quietly when the reader has gone (``rummy-tui schema | head``)."""
+    """Print, and end quietly when the reader has gone (``rummy-tui schema | head``). The
+    text's parts from outside (file names, names) are escaped where they are put in; this
+    is the last guard before stdout (core/text.py)."""
     try:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write(visible(text, one_line=False) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # Python's advice: point stdout at devnull so the flush at exit does not fail again
@@ -50,29 +53,32 @@ def run_saves(args: argparse.Namespace) -> int:
     try:
         infos = list_saves(directory)
     except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     if args.json:
-        return _emit(json.dumps([i.to_json() for i in infos], ensure_ascii=False, indent=2))
+        return _emit(json_safe(json.dumps([i.to_json() for i in infos], ensure_ascii=False,
+                                          indent=2)))
     if not infos:
-        return _emit(f"no saved games in {directory}")
-    lines = [f"saved games in {directory} (most recent first):"]
+        return _emit(f"no saved games in {visible(directory)}")
+    lines = [f"saved games in {visible(directory)} (most recent first):"]
     for info in infos:
         if info.ok:
             who = ", ".join(
-                n if k == "human" else f"{n} ({k} bot)" for n, k in zip(info.players, info.kinds)
+                visible(n) if k == "human" else f"{visible(n)} ({k} bot)"
+                for n, k in zip(info.players, info.kinds)
             )
             scores = " ".join(str(s) for s in info.scores)
-            state = (f"game over, {info.winner} won" if info.finished
+            state = (f"game over, {visible(info.winner)} won" if info.finished
                      else f"round {info.round_no}")
-            lines.append(f"  {info.path.name}  {_when(info)}  {info.preset}  {state}  "
+            lines.append(f"  {visible(info.path.name)}  {_when(info)}  {info.preset}  {state}  "
                          f"players: {who}  scores: {scores}")
         else:
-            lines.append(f"  {info.path.name}  {_when(info)}  UNREADABLE: {info.reason}")
+            lines.append(f"  {visible(info.path.name)}  {_when(info)}  "
+                         f"UNREADABLE: {visible(info.reason)}")
     return _emit("\n".join(lines))
 
 
 def run_schema(args: argparse.Namespace) -> int:
     from ..saves import json_schema
 
-    return _emit(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    return _emit(json_safe(json.dumps(json_schema(), indent=2, ensure_ascii=False)))

@@ -16,6 +16,7 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..core.text import clip, one_line
 from ..web.hosts import is_loopback
 from ..web.limits import DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_GAMES_LIMIT
 from . import bounded_int, command, quote
@@ -58,7 +59,7 @@ def check_host(host: str) -> str | None:
         raise ServeError("--host must name an address (127.0.0.1 is this machine only)")
     if is_loopback(host):
         return None
-    return (f"warning: serving on {host}, not just this machine: there is no login, and "
+    return (f"warning: serving on {clip(host)}, not just this machine: there is no login, and "
             "anyone who can reach this address and port gets a full game here")
 
 
@@ -76,7 +77,7 @@ def run_serve(args: argparse.Namespace) -> int:
         warning = check_host(args.host)
         public_url = check_public_url(args.public_url)
     except ServeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     try:
         from ..web.server import RummyServer
@@ -99,8 +100,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, ...
-        print(f"error: cannot serve on {args.host} port {args.port}: "
-              f"{exc.strerror or exc}", file=sys.stderr)
+        print(f"error: cannot serve on {clip(args.host)} port {args.port}: "
+              f"{exc.strerror or one_line(exc)}", file=sys.stderr)
         return 1
     return 0
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.registry import variant_of
+from ..core.text import one_line
 from ..core.variants import VARIANTS, RuleError
 from . import MAX_SEED, bounded_int, command, parse_rule_args
 
@@ -49,7 +50,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _usage(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {one_line(message)}", file=sys.stderr)
     return 2
 
 

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.text import quote
+from ..core.text import json_safe, one_line, quote, visible
 from . import command, saves_dir_option
 from .saves import _emit
 
@@ -41,7 +41,7 @@ def run_where(args: argparse.Namespace) -> int:
     width = 10
     for what, path, why in where(getattr(args, "saves_dir", None)):
         state = "" if path.exists() else ", not created yet"
-        print(f"{what + ':':<{width + 1}} {path}  ({why}{state})")
+        print(f"{what + ':':<{width + 1}} {visible(path)}  ({why}{state})")
     return 0
 
 
@@ -78,7 +78,7 @@ def _describe(stats: list[Any], variant: str | None) -> str:
     for s in stats:
         o = s.overall
         avg = "-" if o.average_penalty is None else f"{o.average_penalty:.1f}"
-        rows.append([s.label, str(o.games), str(o.wins), _pct(o.win_rate),
+        rows.append([visible(s.label), str(o.games), str(o.wins), _pct(o.win_rate),
                      f"{o.rounds_won}/{o.rounds}", avg, str(o.longest_streak)])
     title = f"statistics{' for ' + variant if variant else ''} ({len(stats)} players)"
     lines = [title, *_table(rows)]
@@ -96,13 +96,13 @@ def _describe(stats: list[Any], variant: str | None) -> str:
             if "special outs" in counted:
                 extras.append(f"{special_out(v)} outs {line.rummy_outs}")
             games = f"{line.games} game{'' if line.games == 1 else 's'}"
-            lines.append(f"  {s.label} · {v}: {games}, {line.wins} won; "
+            lines.append(f"  {visible(s.label)} · {visible(v)}: {games}, {line.wins} won; "
                          + "; ".join(e for e in extras if e))
         if s.overall.head_to_head:
-            h2h = ", ".join(f"{labels.get(k, k[0])} {h.wins}-{h.losses} of {h.games}"
+            h2h = ", ".join(f"{visible(labels.get(k, k[0]))} {h.wins}-{h.losses} of {h.games}"
                             for k, h in sorted(s.overall.head_to_head.items(),
                                                key=lambda kv: labels.get(kv[0], kv[0][0])))
-            lines.append(f"  {s.label} · head to head: {h2h}")
+            lines.append(f"  {visible(s.label)} · head to head: {h2h}")
     return "\n".join(lines)
 
 
@@ -122,15 +122,15 @@ def run_stats(args: argparse.Namespace) -> int:
             try:
                 count, problems = store.rebuild(folder)
             except SaveError as exc:
-                print(f"error: {exc}", file=sys.stderr)
+                print(f"error: {one_line(exc)}", file=sys.stderr)
                 return 2
             for problem in problems:
-                print(f"skipped {problem}", file=sys.stderr)
-            print(f"rebuilt {stats_path()} from {count} finished game"
+                print(f"skipped {one_line(problem)}", file=sys.stderr)
+            print(f"rebuilt {visible(stats_path())} from {count} finished game"
                   f"{'' if count == 1 else 's'} in {folder}", file=sys.stderr)
         data = store.load()
     except store.StatsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     profiles = None if args.variant else [(p.name, p.kind) for p in data.profiles]
     stats = records.compute(data.games, args.variant, profiles)
@@ -141,7 +141,8 @@ def run_stats(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     if args.json:
-        return _emit(json.dumps(records.to_json(stats), ensure_ascii=False, indent=2))
+        return _emit(json_safe(json.dumps(records.to_json(stats), ensure_ascii=False,
+                                          indent=2)))
     if not stats:
         return _emit(f"no finished games recorded yet ({stats_path()})")
     return _emit(_describe(stats, args.variant))

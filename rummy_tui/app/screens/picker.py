@@ -29,6 +29,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.registry import variant_of
+from ...core.text import one_line, visible
 from ...saves_location import has_save_files, saves_dir
 from ..dialogs.choose import ConfirmDialog
 from ..presets import PRESETS, VARIANT_TITLES, preset_by_key
@@ -64,16 +65,16 @@ def _save_entry(info: Any) -> Group:
     Text, never markup."""
     when = "" if info.last_played is None else info.last_played.strftime("%Y-%m-%d %H:%M")
     if not info.ok:
-        return _entry(Text(info.path.name), Text(f"cannot be read: {info.reason}",
-                                                 style="dim"))
+        return _entry(Text(visible(info.path.name)),
+                      Text(f"cannot be read: {visible(info.reason)}", style="dim"))
     first = Text(_preset_title(info), style="bold")
     if info.finished:
         first.append(" · ")
-        first.append("over" if info.winner is None else f"won by {info.winner}")
+        first.append("over" if info.winner is None else f"won by {visible(info.winner)}")
     else:
         word = variant_of(info.variant).round_word  # Indian plays deals
         first.append(f" · {word} {info.round_no}")
-    people = " · ".join(f"{name} {score}" for name, score in zip(info.players, info.scores))
+    people = " · ".join(f"{visible(name)} {score}" for name, score in zip(info.players, info.scores))
     second = Text(people)
     if when:
         second.append(f" · {'finished' if info.finished else 'last played'} {when}",
@@ -153,7 +154,7 @@ class PickerScreen(Screen[None]):
                 self._saves[key] = info
                 resume.add_option(Option(_save_entry(info), id=key, disabled=not info.ok))
         if problem:
-            resume.add_option(Option(Text(problem), disabled=True))
+            resume.add_option(Option(Text(visible(problem)), disabled=True))
         shown = bool(infos or problem)
         self.query_one("#resume-title").display = shown
         resume.display = shown
@@ -244,12 +245,13 @@ class PickerScreen(Screen[None]):
         if info is None:
             return
         if not info.ok:  # type: ignore[attr-defined]
-            self.notify(f"Cannot resume: {info.reason}", severity="error", markup=False)  # type: ignore[attr-defined]
+            self.notify(f"Cannot resume: {visible(info.reason)}", severity="error", markup=False)  # type: ignore[attr-defined]
             return
         try:
             state = saves.load_game(info.path)  # type: ignore[attr-defined]
         except (saves.SaveError, OSError) as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8, markup=False)
+            self.notify(f"Cannot resume: {one_line(exc)}", severity="error", timeout=8,
+                        markup=False)
             return
         if state.phase == "game_over":
             # Over: its result, read-only. Not the table (which re-saved the file and showed
@@ -274,10 +276,12 @@ class PickerScreen(Screen[None]):
                     app.start_game(state, path)
 
             self.app.push_screen(ConfirmDialog(
-                f"{exc}.\n\nOpen it read-only (nothing is saved from this window)?"), answered)
+                f"{one_line(exc)}.\n\nOpen it read-only (nothing is saved from this window)?"),
+                answered)
             return
         except OSError as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error", timeout=8, markup=False)
+            self.notify(f"Cannot resume: {one_line(exc)}", severity="error", timeout=8,
+                        markup=False)
             return
         if app.save_lock is not None:
             app.save_lock.release()

@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from ...core.engine import new_game
 from ...core.names import PlayerNameError, check_name, check_names
+from ...core.text import visible
 from ...core.options import options_model
 from ...core.state import PlayerSpec
 from ...core.variants import RuleError
@@ -105,6 +106,13 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
 _EMPTY_MEANS = {"decks": "auto (by players)", "turn_timer": "off"}
 
 
+def _is_name(text: str) -> bool:
+    try:
+        return check_name(text) == text
+    except PlayerNameError:
+        return False
+
+
 def _show_error(widget: Static, text: str) -> None:
     """An inline message under a field; an empty one takes no room."""
     widget.update(Text(text))  # it may quote a name: never markup
@@ -135,7 +143,8 @@ class SetupScreen(Screen[None]):
             self.last = app.settings.settings.last.get(self.preset.key)
         if getattr(app, "record_stats", False):
             try:
-                self.known = store.load().known_names()
+                # offered as names: only what is a name today (core/names.py)
+                self.known = [n for n in store.load().known_names() if _is_name(n)]
             except store.StatsError as exc:
                 self.known = []  # the file is left as it is; the game goes on without it
                 app.notify(f"{exc} (no game is recorded until it is mended)",
@@ -161,6 +170,8 @@ class SetupScreen(Screen[None]):
                 name, kind = (last_seats[seat] if seat < len(last_seats) else
                               (DEFAULT_NAMES[seat % len(DEFAULT_NAMES)],
                                "human" if seat == 0 else "normal"))
+                if not _is_name(name):  # settings.toml is from outside: never shown raw
+                    name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
                 with Vertical(classes="seat", id=f"seat-{seat}"):
                     with Horizontal(classes="setup-row seat-row"):
                         yield Label(f"Seat {seat + 1}", classes="seat-label")
@@ -173,7 +184,8 @@ class SetupScreen(Screen[None]):
                     yield Static("", id=f"name-error-{seat}", classes="field-error name-error")
             if self.known:
                 yield Static(Text("Known players (type a few letters, → completes): "
-                                  + ", ".join(self.known[:12])), classes="setup-help")
+                                  + ", ".join(visible(n) for n in self.known[:12])),
+                                 classes="setup-help")
             yield Static("Options", classes="setup-section")
             for name, field in self.model.model_fields.items():
                 yield from self._option_row(name, field)

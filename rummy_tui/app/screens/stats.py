@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
+from ...core.text import one_line, visible
 from ...history import store
 from ...history.records import compute, labels_of, special_out, stat_columns
 from ..presets import VARIANT_TITLES
@@ -111,7 +112,8 @@ class StatsScreen(Screen[None]):
         try:
             data = store.load()
         except store.StatsError as exc:
-            self.problem = f"The statistics cannot be read: {exc} (the file is left as it is)"
+            self.problem = (f"The statistics cannot be read: {one_line(exc)} (the file is left "
+                            "as it is)")
         else:
             self.games = list(data.games)
             self.profiles = [(p.name, p.kind) for p in data.profiles]
@@ -135,7 +137,7 @@ class StatsScreen(Screen[None]):
                           "Avg penalty", "Best streak", "Last played")
         for n, s in enumerate(self.stats):
             o = s.overall
-            table.add_row(Text(s.label), str(o.games), str(o.wins), _pct(o.win_rate),
+            table.add_row(Text(visible(s.label)), str(o.games), str(o.wins), _pct(o.win_rate),
                           f"{o.rounds_won} of {o.rounds}", _avg(o.average_penalty),
                           str(o.longest_streak), (s.last_played or "–")[:10], key=str(n))
         if not self.stats:
@@ -144,7 +146,7 @@ class StatsScreen(Screen[None]):
         self._show_player(0)
 
     def _show_chart(self) -> None:
-        lines = [(s.label, [r for _, r in s.overall.win_rate_over_time])
+        lines = [(visible(s.label), [r for _, r in s.overall.win_rate_over_time])
                  for s in self.stats if s.overall.games][:8]
         from ..widgets.charts import WinRatePlot  # lazy: plotext is slow to load
 
@@ -164,14 +166,14 @@ class StatsScreen(Screen[None]):
             self.query_one("#h2h-caption", Static).update("")
             return
         s = self.stats[index]
-        self.query_one("#variants-caption", Static).update(Text(f"{s.label} by variant"))
+        self.query_one("#variants-caption", Static).update(Text(f"{visible(s.label)} by variant"))
         variants.add_columns("Variant", "Games", "Wins", "Win rate", "Rounds won",
                              "Avg penalty", "Best round", "Worst round", "Streak",
                              "Closes by ×", "Drops", "Wrong decl.", "Special outs")
         for v, line in sorted(s.by_variant.items()):
             counted = stat_columns(v)
             closes = ", ".join(f"×{m}: {c}" for m, c in sorted(line.closes_by_multiplier.items()))
-            variants.add_row(VARIANT_TITLES.get(v, v), str(line.games), str(line.wins),
+            variants.add_row(Text(VARIANT_TITLES.get(v) or visible(v)), str(line.games), str(line.wins),
                              _pct(line.win_rate), f"{line.rounds_won} of {line.rounds}",
                              _avg(line.average_penalty), _num(line.best_round),
                              _num(line.worst_round), str(line.longest_streak),
@@ -182,11 +184,11 @@ class StatsScreen(Screen[None]):
                              f"{line.rummy_outs} {special_out(v)}" if "special outs" in counted
                              else "–")
         labels = labels_of(self.stats)
-        self.query_one("#h2h-caption", Static).update(Text(f"{s.label} head to head"))
+        self.query_one("#h2h-caption", Static).update(Text(f"{visible(s.label)} head to head"))
         h2h.add_columns("Against", "Games", "Won", "Lost")
         for key, record in sorted(s.overall.head_to_head.items(),
                                   key=lambda kv: (-kv[1].games, labels.get(kv[0], kv[0][0]))):
-            h2h.add_row(Text(labels.get(key, key[0])), str(record.games), str(record.wins),
+            h2h.add_row(Text(visible(labels.get(key, key[0]))), str(record.games), str(record.wins),
                         str(record.losses))
 
     @on(DataTable.RowHighlighted, "#players")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ...core.text import visible
+
 
 class SaveMark(Static):
     """Shows ``app.save_problem``; hidden while it is empty."""
@@ -28,4 +30,4 @@ class SaveMark(Static):
 
     def _show(self, problem: str) -> None:
         self.display = bool(problem)
-        self.update(Text(f" {problem} "))  # it may quote a path: never markup
+        self.update(Text(f" {visible(problem)} "))  # it may quote a path: never markup
