@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card
 from ...core.declaration import INVALID, group_label
+from ...core.engine import apply
 from ...core.registry import variant_of
 from ...core.state import (
     Close,
@@ -28,7 +29,7 @@ from ...core.state import (
 from ...core.variants import RuleError
 from ...core.variants.indian import WRONG_DECLARATION
 from ..dialogs import finish
-from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog
+from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog, CostlyConfirmDialog
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -271,16 +272,39 @@ class TableMoves:
             title = "Close: which card goes face down?"
             hint = "Enter: close with it · Esc: cancel"
 
+        verdicts = {choice.card: choice.ok for choice in choices}
+
         def picked(card: Card | None) -> None:
             self.session.busy = False
             self._footer_changed()
-            if card is not None:
+            if card is None:
+                return
+            cost = None if verdicts.get(card, True) else self._wrong_declaration_cost(card)
+            if cost is None:
                 self.play(kind(card))
+                return
+            # Guard the wrong declaration (issue 30): it is a legal move, and costly.
+            self._confirm(f"Not valid: declare anyway? It costs {cost} points.",
+                          lambda: self.play(kind(card)), costly=True)
 
         self.session.busy = True
         self._footer_changed()
         self.rummy.push_screen(finish.FinishDialog(
             title, choices, finish.start_index(choices, wanted), hint, ascii, four), picked)
+
+    def _wrong_declaration_cost(self, card: Card) -> int | None:
+        """What declaring with ``card`` in the finish slot would cost, as the engine scores
+        it (None: it would not be a wrong declaration). The move is tried on the state, not
+        played."""
+        seat = self.session.viewer
+        if seat is None:
+            return None
+        try:
+            after = apply(self.session.state, Declare(card))
+        except RuleError:
+            return None
+        cost = variant_of(after.variant).wrong_declaration(after, seat)
+        return int(cost) if cost else None
 
     def _go_out(self) -> None:
         """Rummy and Remi go out by melding and discarding the last card: when the hand's
@@ -342,7 +366,7 @@ class TableMoves:
         else:
             getattr(self, f"action_{name}")()
 
-    def _confirm(self, question: str, then: Callable[[], object]) -> None:
+    def _confirm(self, question: str, then: Callable[[], object], costly: bool = False) -> None:
         def answered(yes: bool | None) -> None:
             self.session.busy = False
             self._footer_changed()
@@ -351,7 +375,8 @@ class TableMoves:
 
         self.session.busy = True
         self._footer_changed()
-        self.rummy.push_screen(ConfirmDialog(question), answered)
+        dialog = CostlyConfirmDialog(question) if costly else ConfirmDialog(question)
+        self.rummy.push_screen(dialog, answered)
 
     # --- the hand: order, arrangement, hint, undo -------------------------------------------
     def action_sort(self) -> None:
