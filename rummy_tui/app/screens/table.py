@@ -123,22 +123,44 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(self.state)
 
     def on_resize(self) -> None:
-        self.query_one(Hand).set_label_rows(1 if self.size.height < 30 else 3)
         self._fit_top()
 
     def _fit_top(self) -> None:
         """Up to ten seats (Fournier): the players' box grows to show them all, taking the
         rows from the melds panel (which Remigio and Indian use only for a note, so it goes
-        when rows are short), and drops its header line before it would hide a seat."""
+        when rows are short), and drops its header line before it would hide a seat.
+
+        Where melds go on the table, every meld stays in sight (issue 30): the panel gets
+        the rows its melds need (flowed when a line an owner does not fit), from the
+        players' box down to its least, then from the labels under the hand."""
         seats = len(self.state.players)
-        # the status line, the message lines, the hand (cards, info line, border), the footer
-        rest = 1 + 3 + self.query_one(Hand).height_needed() + 3 + 1
-        room = (self.size.height or 32) - rest
+        height = self.size.height or 32
+        hand = self.query_one(Hand)
+        labels = 1 if height < 30 else 3
+
+        def room(label_rows: int) -> int:
+            # the status line, the message lines, the hand (cards, info line, border), the footer
+            return height - (1 + 3 + hand.height_needed(label_rows) + 3 + 1)
+
         want = seats + 3  # the header, a line a seat, the border
         melds = self.query_one(TableMelds)
-        melds.display = bool(variant_of(self.state.variant).table_melds) \
-            or room - 3 >= max(7, want)
-        top = max(7, min(want, room - (3 if melds.display else 0)))
+        if variant_of(self.state.variant).table_melds:
+            melds.display = True
+            floor = max(7, seats + 2)  # every seat, without the header line
+            content = melds.rows_needed(melds.inner_width(self.size.width or 100), fewest=True)
+            if room(labels) - floor < content + 2:
+                labels = 0
+            left = room(labels)
+            # short of rows: the panel's bottom border goes (the message lines mark its end)
+            tight = left - floor < content + 2
+            melds.set_class(tight, "-tight")
+            least = content + (1 if tight else 2)
+            top = max(7, want) if left - max(7, want) >= least else max(floor, left - least)
+        else:
+            left = room(labels)
+            melds.display = left - 3 >= max(7, want)
+            top = max(7, min(want, left - (3 if melds.display else 0)))
+        hand.set_label_rows(labels)
         self.query_one(Opponents).header = top >= want
         self.query_one("#table-top").styles.height = top
 

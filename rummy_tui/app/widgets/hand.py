@@ -232,10 +232,13 @@ class Hand(Widget, can_focus=False):
     def _labelled(self, rows: Sequence[int]) -> bool:
         return bool(self.labels) and len(rows) <= self.label_rows
 
-    def height_needed(self) -> int:
-        """The rows this hand takes on screen (each row of cards 4, its labels 1 more)."""
+    def height_needed(self, label_rows: int | None = None) -> int:
+        """The rows this hand takes on screen (each row of cards 4, its labels 1 more), with
+        labels under up to ``label_rows`` rows of cards (None: as set)."""
         rows = self._row_sizes() if self.hidden_text is None else (0,)
-        return len(rows) * 4 + (len(rows) if self._labelled(rows) else 0)
+        most = self.label_rows if label_rows is None else label_rows
+        labelled = bool(self.labels) and len(rows) <= most
+        return len(rows) * 4 + (len(rows) if labelled else 0)
 
     def _label_segments(self, rows: Sequence[int]) -> list[list[tuple[int, int, str]]]:
         """For each row of cards: (x, width, label) of each group's part on that row."""
