@@ -227,6 +227,11 @@ class TableMoves:
                 found = [m.cards for m in self.session.arrangement(order, grouping=True).melds]
         except Exception:  # a comfort question: never block a discard
             return None
+        # Copies count apart (two decks: Q♣ Q♣ with one in a meld): a discard takes one
+        # copy, and the melds stay whole when a copy lies outside them (issue 30).
+        in_melds = sum(list(m).count(card) for m in found)
+        if in_melds < list(order).count(card):
+            return None
         return next((tuple(m) for m in found if card in m), None)
 
     def action_close(self) -> None:
