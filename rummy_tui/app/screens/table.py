@@ -207,7 +207,9 @@ class TableScreen(TableMoves, Screen[None]):
                 self._schedule_bot()
             case HandOver(seat=seat):
                 # Hide the last hand before anything else is drawn, then hand over. Its
-                # messages go too.
+                # messages go too, and the screens opened over the table (the rules, the
+                # palette): the next player starts at the table (issue 30).
+                self._close_screens_above()
                 self._clear_messages()
                 self._redraw()
                 self._footer_changed()
@@ -224,6 +226,11 @@ class TableScreen(TableMoves, Screen[None]):
             return
         self._redraw()
         self._recap(seat)
+
+    def _close_screens_above(self) -> None:
+        """Close whatever is open over the table (a dialog, the rules)."""
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()
 
     # --- the Indian turn timer ------------------------------------------------------------
     def _start_turn_timer(self) -> None:
@@ -249,8 +256,7 @@ class TableScreen(TableMoves, Screen[None]):
         timer.stop()
         if key != self.session.turn_key() or not self.session.in_play:
             return
-        while self.app.screen is not self and len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        self._close_screens_above()
         self.session.busy = False
         seat = self.state.to_move
         try:
