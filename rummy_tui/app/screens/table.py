@@ -446,19 +446,21 @@ class TableScreen(TableMoves, Screen[None]):
         if seat is None or not hand.cards:
             info.update("")
             return
+        # each part with the turn it is left out in when the line is too narrow
+        parts: list[tuple[str, int]] = [(f"{len(hand.cards)} cards", 1)]
         try:
             arr = self.session.arrangement(hand.cards)
-            text = (f"{len(hand.cards)} cards · melds {len(arr.melds)} · "
-                    f"deadwood {len(arr.deadwood)} · penalty {arr.penalty}")
+            parts += [(f"melds {len(arr.melds)}", 2), (f"deadwood {len(arr.deadwood)}", 2),
+                      (f"penalty {arr.penalty}", 0)]
         except Exception as exc:  # the live count is a comfort: never let it break a turn
-            text = f"{len(hand.cards)} cards · (no count: {exc})"
+            parts.append((f"(no count: {exc})", 0))
         note = self.session.arranged_note(seat, hand.cards)
         if note:
-            text += f" · {note}"
+            parts.append((note, 0))
         chosen = hand.selected_cards()
         if chosen:
-            text += f" · selected: {cards_text(chosen, self.rummy.ascii, False).plain}"
-        info.update(text)
+            parts.append((f"selected: {cards_text(chosen, self.rummy.ascii, False).plain}", 0))
+        info.update(parts)
 
     @on(Hand.SelectionChanged)
     def _selection_changed(self) -> None:

@@ -331,20 +331,47 @@ class Hand(Widget, can_focus=False):
 class InfoLine(Widget):
     """One line of text under the hand (count, melds, deadwood, penalty, selection).
 
+    Its parts are given apart, each with the turn it is left out in when the line is too
+    narrow (0: never), so the reason at the end of the line is never cut (issue 30: "…penalty
+    80 · grouped, not counted yet:" at 80 columns). What still does not fit wraps.
+
     Not a Static: ``Static.update`` asks for a layout of the whole screen, and this line
     changes on every select key; a plain render only repaints the line."""
 
     DEFAULT_CSS = """
-    InfoLine { height: 1; width: 1fr; color: $text-muted; }
+    InfoLine { height: auto; width: 1fr; color: $text-muted; }
     """
 
-    text: reactive[str] = reactive("", layout=False)
+    parts: reactive[tuple[tuple[str, int], ...]] = reactive(tuple, layout=False)
 
-    def update(self, text: str) -> None:
-        self.text = text
+    @property
+    def text(self) -> str:
+        """The whole line, as it reads with room enough."""
+        return " · ".join(part for part, _ in self.parts)
 
-    def render(self) -> str:
-        return self.text
+    def update(self, text: str | Sequence[tuple[str, int]]) -> None:
+        new = ((text, 0),) if isinstance(text, str) else tuple(text)
+        if new != self.parts:
+            rows = self._rows(self.parts)
+            self.parts = new
+            if self._rows(new) != rows:
+                self.refresh(layout=True)
+
+    def _fitted(self, parts: Sequence[tuple[str, int]]) -> str:
+        width = self.size.width or 76
+        shown = list(parts)
+        for turn in sorted({t for _, t in parts if t}):
+            if Text(" · ".join(p for p, _ in shown)).cell_len <= width:
+                break
+            shown = [(p, t) for p, t in shown if t != turn]
+        return " · ".join(p for p, _ in shown)
+
+    def _rows(self, parts: Sequence[tuple[str, int]]) -> int:
+        width = self.size.width or 76
+        return max(1, len(Text(self._fitted(parts)).wrap(self.app.console, width)))
+
+    def render(self) -> Text:
+        return Text(self._fitted(self.parts))
 
 
 class GroupLabels(Widget):
@@ -365,13 +392,20 @@ class GroupLabels(Widget):
             parts.append(" " * max(0, x - at))
             if len(label) + 4 <= width:
                 text = left + f" {label} ".center(width - 2, line) + right
+            elif len(label) <= width:
+                text = label.center(width)
             else:
-                text = label[:width].center(width)
+                # a single card's group: a cut word ("Inva", "Dead") reads as another word
+                text = SHORT_LABELS.get(label, label[:width - 1] + ".").center(width)
+                if self.ascii:
+                    text = text.replace("✗", "x")
             style = "$text-muted" if label not in WEAK_LABELS else "dim $text-muted"
             parts.append(Content.styled(text, style))
             at = x + width
         return Content.assemble(*parts)
 
 
+SHORT_LABELS = {"Deadwood": "✗", "Invalid": "✗", "Sequence": "Seq", "Pure sequence": "Pure"}
+"""Labels of a group too narrow for the word (one card): not a meld is a cross."""
 WEAK_LABELS = ("Deadwood", "Invalid")
 """Labels of groups that are not melds (drawn fainter)."""
