@@ -240,7 +240,8 @@ async def test_remigio_close_refusal_names_the_card():
         await pilot.press("c")
         await pilot.pause()
         assert app.screen is table and table.state == before
-        assert "You cannot close with Q♠ face down: you may close only when" in message(table)
+        assert "Not allowed: you cannot close with Q♠ face down: you may close only when" \
+            in message(table)
 
 
 async def test_remigio_lay_off_refusal_does_not_speak_of_the_table():
@@ -340,7 +341,7 @@ async def test_an_indian_deal_over_says_deal():
         await settle(pilot)
         summary = app.screen
         assert isinstance(summary, RoundSummaryScreen)
-        assert "Deal the next deal" in str(summary.query_one("#next").render())
+        assert "Play the next deal" in str(summary.query_one("#next").render())
         assert "deal over" in str(table.query_one(StatusBar).render())
         columns = [str(c.label) for c in summary.query_one("#results").columns.values()]
         assert columns[1] == "Deal"

@@ -102,6 +102,10 @@ class TableMoves:
                 self.notify(f"It is {state.players[state.to_move].name}'s turn.",
                             severity="warning")
             return
+        if session.state.phase == "draw":  # nothing drawn yet: no word of a draw
+            self.notify("Nothing to undo yet: u takes back a meld, a lay-off or an "
+                        "arrangement of this turn.", severity="warning")
+            return
         self.notify("Nothing to undo: a draw, and what came before it, cannot be undone.",
                     severity="warning")
 
@@ -114,9 +118,21 @@ class TableMoves:
     def action_take_discard(self, depth: int = 1) -> None:
         self.play(TakeDiscard(depth))
 
+    def _deep_takes(self) -> tuple[int, ...]:
+        """The discards 1, 2, 3 may take: none where only the top one may be taken (d)."""
+        depths = tuple(variant_of(self.session.state.variant).pickup_depths)
+        return depths if len(depths) > 1 else ()
+
     def action_take_nth(self, depth: int) -> None:
-        if self.session.state.variant == "remi":  # 1, 2, 3 are Remi's keys only
+        if depth in self._deep_takes():
             self.play(TakeDiscard(depth))
+        else:
+            self._no_deep_take()
+
+    def _no_deep_take(self) -> None:
+        """1, 2, 3 in a game that takes only the top discard: say so (issue 30: silence)."""
+        self.notify("In this game only the top discard may be taken: d takes it, s draws "
+                    "from the stock.", severity="warning")
 
     def _refused(self, probe: Any) -> bool:
         """Before a dialog or a selection message: when no move of this kind is legal now,
@@ -153,12 +169,18 @@ class TableMoves:
         self.play(Meld(tuple(cards)), undoable=True)
 
     def action_lay_off(self) -> None:
+        pv = self.session.view()
+        if not pv.table and pv.phase == "play" and self.session.my_turn() \
+                and variant_of(pv.variant).table_melds:
+            # the engine's "no such meld" reads as if a number had been mistyped
+            self.notify("There is no meld on the table yet to lay off onto.",
+                        severity="warning")
+            return
         if self._refused(LayOff(tuple(self.query_one(Hand).target_cards()), 0)):
             return
         cards = self._need_cards("lay off")
         if cards is None:
             return
-        pv = self.session.view()
         if not pv.table:
             self.play(LayOff(tuple(cards), 0), undoable=True)  # the engine says why not
             return
@@ -269,7 +291,7 @@ class TableMoves:
                 try:
                     self.session.check(Close(wanted))
                 except RuleError as exc:
-                    self.notify(f"You cannot close with {wanted.symbol(ascii)} face down: {exc}",
+                    self.notify(f"you cannot close with {wanted.symbol(ascii)} face down: {exc}",
                                 title="Not allowed", severity="warning")
                 return
             why = finish.refusal_reasons(cards, lambda c: self.session.check(Close(c)))
@@ -355,7 +377,10 @@ class TableMoves:
         the rule's reason from the engine (or it goes through if the list was short)."""
         session = self.session
         state = session.state
-        if session.busy or name == "take_nth" and state.variant != "remi":
+        if session.busy:
+            return
+        if name == "take_nth" and depth not in self._deep_takes():
+            self._no_deep_take()
             return
         if session.viewer is None or session.viewer != state.to_move:
             if session.in_play:
