@@ -64,6 +64,7 @@ async def test_the_win_rate_chart_has_a_title_and_marks_without_colour(monkeypat
     async with app.run_test(size=(80, 16)) as pilot:
         await pilot.pause()
         text = chart.render().plain
-        assert text.splitlines()[0].strip().startswith("Win rate over time")
-        canvas = "\n".join(text.splitlines()[1:])
-        assert MARKERS[0] in canvas and MARKERS[1] in canvas, text
+        assert str(chart.border_title).startswith("Win rate over time")
+        assert f"{MARKERS[0]} Ann" in str(chart.border_subtitle)
+        assert f"{MARKERS[1]} Bob" in str(chart.border_subtitle)
+        assert MARKERS[0] in text and MARKERS[1] in text, text

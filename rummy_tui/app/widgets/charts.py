@@ -115,7 +115,10 @@ class WinRatePlot(PlotextPlot):
     """Each player's win rate (in %) after each of their games, one line (and mark) per
     player."""
 
-    DEFAULT_CSS = "WinRatePlot { height: 1fr; min-height: 8; }"
+    DEFAULT_CSS = """
+    WinRatePlot { height: 1fr; min-height: 8; border: round $primary 60%; }
+    """
+    TITLE = "Win rate over time (%)"
 
     def __init__(self, lines: list[tuple[str, list[float]]], id: str | None = None) -> None:
         super().__init__(id=id)
@@ -129,8 +132,11 @@ class WinRatePlot(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title("Win rate over time:   " + legend([name for name, _ in lines]))
-        plt.xlabel("games played (win rate in %, after each game)")
+        # the title and the legend on the border: plotext leaves out a title wider than
+        # the plot (the Statistics chart had none at 80 columns)
+        self.border_title = self.TITLE
+        self.border_subtitle = legend([name for name, _ in lines])
+        plt.xlabel("games played")
         plt.ylim(0, 100)
         longest = max((len(rates) for _, rates in lines), default=1)
         plt.xticks(whole_ticks(1, max(2, longest), 8))
