@@ -161,8 +161,9 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup"):
             yield Static(f"New game: {self.preset.title}", id="setup-title")
             yield Static(self.preset.description, classes="setup-help")
-            yield Static("Enter or Tab: next field · ←/→ or a click: human or computer · "
-                         "ctrl+g: start · Esc: back · F1: rules", classes="setup-help")
+            yield Static("Enter or Tab: next field · ←/→ or a click: human or a computer "
+                         "(Normal, Easy, Hard) · ctrl+g: start · Esc: back · F1: rules",
+                         classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 default = min(self.high, max(self.low, len(last_seats) or 3))

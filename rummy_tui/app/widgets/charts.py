@@ -60,6 +60,11 @@ def y_ticks(low: int, high: int, rows: int, goal: int | None = None) -> list[int
     return ticks
 
 
+def _set_y_ticks(plt: Any, ticks: list[int]) -> None:
+    """Whole numbers, written as such (plotext takes floats and would write 150.0)."""
+    plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
+
+
 def use_plot(app: Any) -> bool:
     """A real chart, or the plain-text fallback (``--ascii``, a terminal below 60×24)."""
     size = app.size
@@ -107,7 +112,7 @@ class ScorePlot(PlotextPlot):
 
     def render(self) -> Any:
         low, high = self._range
-        self.plt.yticks(y_ticks(low, high, plot_rows(self.size.height), self._goal))
+        _set_y_ticks(self.plt, y_ticks(low, high, plot_rows(self.size.height), self._goal))
         return super().render()
 
 
@@ -146,5 +151,5 @@ class WinRatePlot(PlotextPlot):
         self.refresh()
 
     def render(self) -> Any:
-        self.plt.yticks(y_ticks(0, 100, plot_rows(self.size.height)))
+        _set_y_ticks(self.plt, y_ticks(0, 100, plot_rows(self.size.height)))
         return super().render()
