@@ -138,9 +138,11 @@ class TableScreen(TableMoves, Screen[None]):
         hand = self.query_one(Hand)
         labels = 1 if height < 30 else 3
 
+        info = self.query_one("#hand-info", InfoLine).rows()
+
         def room(label_rows: int) -> int:
             # the status line, the message lines, the hand (cards, info line, border), the footer
-            return height - (1 + 3 + hand.height_needed(label_rows) + 3 + 1)
+            return height - (1 + 3 + hand.height_needed(label_rows) + info + 2 + 1)
 
         want = seats + 3  # the header, a line a seat, the border
         melds = self.query_one(TableMelds)
@@ -460,7 +462,8 @@ class TableScreen(TableMoves, Screen[None]):
         chosen = hand.selected_cards()
         if chosen:
             parts.append((f"selected: {cards_text(chosen, self.rummy.ascii, False).plain}", 0))
-        info.update(parts)
+        if info.update(parts):
+            self._fit_top()  # a line that wraps takes a row from the table
 
     @on(Hand.SelectionChanged)
     def _selection_changed(self) -> None:

@@ -349,13 +349,22 @@ class InfoLine(Widget):
         """The whole line, as it reads with room enough."""
         return " · ".join(part for part, _ in self.parts)
 
-    def update(self, text: str | Sequence[tuple[str, int]]) -> None:
+    def update(self, text: str | Sequence[tuple[str, int]]) -> bool:
+        """Show these parts; whether the line's number of rows changed."""
         new = ((text, 0),) if isinstance(text, str) else tuple(text)
-        if new != self.parts:
-            rows = self._rows(self.parts)
-            self.parts = new
-            if self._rows(new) != rows:
-                self.refresh(layout=True)
+        if new == self.parts:
+            return False
+        rows = self._rows(self.parts)
+        self.parts = new
+        if self._rows(new) == rows:
+            return False
+        self.refresh(layout=True)
+        return True
+
+    def rows(self) -> int:
+        """The rows the line takes now (more than one only when even its shortest form is
+        wider than the hand box)."""
+        return self._rows(self.parts)
 
     def _fitted(self, parts: Sequence[tuple[str, int]]) -> str:
         width = self.size.width or 76
