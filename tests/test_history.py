@@ -298,6 +298,17 @@ def test_stats_text_output(user_dirs, capsys):
     assert "P1-normal (normal) · head to head: P2-easy (easy)" in out
 
 
+def test_stats_for_one_player_names_the_opponents_and_counts_one_player(user_dirs, capsys):
+    store.record(_finished("rummy", 5), "r5")
+    assert main(["stats", "--player", "p1-normal (normal)"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("statistics (1 player)"), out
+    assert "head to head: P2-easy (easy) " in out, out  # the name as shown, not its key
+    assert main(["stats", "--json", "--player", "p1-normal (normal)"]) == 0
+    only = json.loads(capsys.readouterr().out)["players"]
+    assert list(only[0]["head_to_head"]) == ["P2-easy (easy)"]
+
+
 def test_the_cli_runs_the_stats_command_in_a_fresh_process(user_dirs):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "rummy_tui", "stats", "--json"],

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..core.arrange import best_arrangement as _search
 from ..core.cards import Card
-from ..core.hand_rules import HandRules
+from ..core.hand_rules import HandRules, RuleError
 from ..core.registry import variant_of as _ruleset
 from ..core.variants.indian import wild_rank_of
 
@@ -29,14 +28,23 @@ def wild_rank(wild_card: Card | None) -> int | None:
     return wild_rank_of(wild_card)
 
 
-@lru_cache(maxsize=64)
-def _rules(variant: str, options: Any, wild: int | None) -> HandRules:
-    return _ruleset(variant).hand_rules(options, wild)
+def rules_for(source: Any) -> HandRules:
+    """The hand rules of this game, from its state or a player's view: the rule set's own
+    ``rules_for``, so that the deal's facts count (Indian: the wild rank, and two decks with
+    three players or more; issue 30: built without the decks, a hand holding both copies of
+    a card got no count and no arrangement)."""
+    return _ruleset(source.variant).rules_for(source)
 
 
-def rules_for(variant: str, options: Any, wild_card: Card | None) -> HandRules:
-    """The hand rules of this game (Indian: with this deal's wild rank)."""
-    return _rules(variant, options, wild_rank(wild_card))
+def check_copies(cards: Sequence[Card], rules: HandRules) -> None:
+    """Refuse a hand holding more copies of a card than the game's decks do, naming the
+    card as the table writes it (K♥): the search's own refusal writes the code a command
+    line takes (KH)."""
+    for card, n in Counter(cards).items():
+        most = rules.max_jokers if card.is_joker else rules.max_copies
+        if n > most:
+            what = "printed jokers" if card.is_joker else f"copies of {card.symbol()}"
+            raise RuleError(f"{n} {what}, but this game's deck holds at most {most}")
 
 
 def best_arrangement(cards: Sequence[Card], rules: HandRules, sequence_down: bool = False) -> Any:

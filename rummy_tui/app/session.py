@@ -28,7 +28,7 @@ from ..core.registry import variant_of
 from ..core.state import Action, DrawStock, GameState, NextRound, PlayerView, TakeDiscard
 from ..core.variants.indian import MissTurn
 from ..core.variants import RuleError
-from .rules import best_arrangement, merge_order, rules_for
+from .rules import best_arrangement, check_copies, merge_order, rules_for
 
 Groups = tuple[list[Card], list[int]]
 """A hand order and the sizes of its groups (melds, then deadwood), as auto-arrange made them."""
@@ -384,7 +384,7 @@ class TableSession:
 
     def relaxed_note(self) -> str:
         pv = self.view()
-        rules = rules_for(pv.variant, pv.options, pv.wild_card)
+        rules = rules_for(pv)
         if rules.declaration:
             why = "needs two sequences, one pure"
         elif rules.sets_need_sequence:
@@ -405,7 +405,8 @@ class TableSession:
         key = (tuple(sorted(cards)), seq_down, grouping)
         found = self._arrangements.get(key)
         if found is None:
-            rules = rules_for(pv.variant, pv.options, pv.wild_card)
+            rules = rules_for(pv)
+            check_copies(cards, rules)
             if grouping:
                 rules = replace(rules, declaration=False, sets_need_sequence=False, cap=None)
             found = best_arrangement(cards, rules, sequence_down=seq_down)

@@ -69,10 +69,11 @@ def _table(rows: list[list[str]]) -> list[str]:
                       in enumerate(zip(r, widths))).rstrip() for r in rows]
 
 
-def _describe(stats: list[Any], variant: str | None) -> str:
-    from ..history.records import labels_of, special_out, stat_columns
+def _describe(stats: list[Any], variant: str | None, labels: dict[Any, str]) -> str:
+    """``labels``: every player's name as shown, the opponents of the players described too
+    (issue 30: "bob 1-1 of 2", the internal key, with --player ann)."""
+    from ..history.records import special_out, stat_columns
 
-    labels = labels_of(stats)
     head = ["player", "games", "wins", "win rate", "rounds won", "avg penalty", "streak"]
     rows = [head]
     for s in stats:
@@ -80,7 +81,8 @@ def _describe(stats: list[Any], variant: str | None) -> str:
         avg = "-" if o.average_penalty is None else f"{o.average_penalty:.1f}"
         rows.append([visible(s.label), str(o.games), str(o.wins), _pct(o.win_rate),
                      f"{o.rounds_won}/{o.rounds}", avg, str(o.longest_streak)])
-    title = f"statistics{' for ' + variant if variant else ''} ({len(stats)} players)"
+    count = f"{len(stats)} player{'' if len(stats) == 1 else 's'}"
+    title = f"statistics{' for ' + variant if variant else ''} ({count})"
     lines = [title, *_table(rows)]
     for s in stats:
         for v, line in sorted(s.by_variant.items()):
@@ -134,6 +136,7 @@ def run_stats(args: argparse.Namespace) -> int:
         return 2
     profiles = None if args.variant else [(p.name, p.kind) for p in data.profiles]
     stats = records.compute(data.games, args.variant, profiles)
+    labels = records.labels_of(stats)  # before --player: the opponents' names too
     if args.player:
         stats = [s for s in stats if _matches(s, args.player)]
         if not stats:
@@ -141,8 +144,8 @@ def run_stats(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     if args.json:
-        return _emit(json_safe(json.dumps(records.to_json(stats), ensure_ascii=False,
+        return _emit(json_safe(json.dumps(records.to_json(stats, labels), ensure_ascii=False,
                                           indent=2)))
     if not stats:
         return _emit(f"no finished games recorded yet ({stats_path()})")
-    return _emit(_describe(stats, args.variant))
+    return _emit(_describe(stats, args.variant, labels))

@@ -325,6 +325,8 @@ def labels_of(stats: list[PlayerStats]) -> dict[PlayerKey, str]:
     return {player_key(s.name, s.kind): s.label for s in stats}
 
 
-def to_json(stats: list[PlayerStats]) -> dict[str, Any]:
-    labels = labels_of(stats)
+def to_json(stats: list[PlayerStats], labels: dict[PlayerKey, str] | None = None) -> dict[str, Any]:
+    """``labels``: how each player is named (default: those of ``stats``; pass everyone's
+    when ``stats`` is a part, so that an opponent is named, not keyed)."""
+    labels = labels_of(stats) if labels is None else labels
     return {"players": [s.to_json(labels) for s in stats]}

@@ -23,8 +23,7 @@ async def _arranged(variant, seed, options=None):
         state = table.state
         hand = table.query_one(Hand)
         seq = variant_of(state.variant).sequence_down(state, 0)
-        counted = best_arrangement(hand.cards, rules_for(state.variant, state.options,
-                                                         state.wild_card), seq)
+        counted = best_arrangement(hand.cards, rules_for(state), seq)
         order, sizes = table.session.seats[0].groups
         info = str(table.query_one(InfoLine).render())
         return counted, list(hand.cards), order, sizes, info

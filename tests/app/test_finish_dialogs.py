@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from rummy_tui.app.app import RummyApp
-from rummy_tui.app.dialogs.choose import ConfirmDialog, MessageDialog
+from rummy_tui.app.dialogs.choose import CostlyConfirmDialog, ConfirmDialog, MessageDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.screens.summary import RoundSummaryScreen
 from rummy_tui.app.screens.table import TableScreen
@@ -129,6 +129,10 @@ async def test_indian_declare_dialog_names_the_reason_and_esc_changes_nothing():
         await pilot.press("c")
         await pilot.pause()
         await choose_finish(pilot, parse_card("2D"))
+        await pilot.pause()
+        assert isinstance(app.screen, CostlyConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
         result = app.screen
         assert isinstance(result, MessageDialog)
         body = str(result.query_one("#message-body").render()).splitlines()
@@ -136,6 +140,41 @@ async def test_indian_declare_dialog_names_the_reason_and_esc_changes_nothing():
         assert sum("no pure sequence" in line for line in body) == 1
         assert body[-1] == "Finish slot    2♦"
         assert all("2♦" not in line for line in body[:-1])
+
+
+async def test_a_wrong_declaration_is_asked_first_with_its_cost_and_enter_says_no():
+    """c then Enter (twice, as a hurried player types) never pays 80 points unasked."""
+    state = rigged("indian", NO_PURE, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy")
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, hand = await draw_and_point_at(pilot, "2D")
+        before = copy.deepcopy(table.state)
+        await send_keys(app, ["c", "enter"])
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, CostlyConfirmDialog), app.screen_stack
+        assert question.question == "Not valid: declare anyway? It costs 80 points."
+        await send_keys(app, ["enter"])
+        await pilot.pause()
+        assert app.screen is table and table.state == before
+        await send_keys(app, ["c", "enter"])
+        await pilot.pause()
+        await send_keys(app, ["y"])
+        await pilot.pause()
+        assert isinstance(app.screen, MessageDialog)
+        assert app.screen.title_text.startswith("Wrong declaration: 80 points")
+
+
+async def test_the_declare_dialog_starts_on_a_valid_finish_card():
+    state = rigged("indian", VALID, "2D", wild="7D")
+    app = app_for(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await draw_and_point_at(pilot, "3S")  # 3♠ is in the pure sequence
+        await send_keys(app, ["c"])
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, FinishDialog)
+        assert dialog.highlighted.ok and dialog.highlighted.card != parse_card("3S")
 
 
 async def test_indian_declare_before_drawing_is_refused_without_a_dialog():
@@ -201,7 +240,8 @@ async def test_remigio_close_refusal_names_the_card():
         await pilot.press("c")
         await pilot.pause()
         assert app.screen is table and table.state == before
-        assert "You cannot close with Q♠ face down: you may close only when" in message(table)
+        assert "Not allowed: you cannot close with Q♠ face down: you may close only when" \
+            in message(table)
 
 
 async def test_remigio_lay_off_refusal_does_not_speak_of_the_table():
@@ -277,6 +317,8 @@ async def test_a_wrong_declaration_that_ends_the_deal_is_explained_before_the_su
         await settle(pilot)
         await pilot.press("s", "c", "enter")
         await pilot.pause()
+        await pilot.press("y")  # declare anyway
+        await pilot.pause()
         result = app.screen
         assert isinstance(result, MessageDialog), app.screen_stack
         assert result.title_text == "Wrong declaration: 80 points, and the deal is over"
@@ -299,7 +341,7 @@ async def test_an_indian_deal_over_says_deal():
         await settle(pilot)
         summary = app.screen
         assert isinstance(summary, RoundSummaryScreen)
-        assert "Deal the next deal" in str(summary.query_one("#next").render())
+        assert "Play the next deal" in str(summary.query_one("#next").render())
         assert "deal over" in str(table.query_one(StatusBar).render())
         columns = [str(c.label) for c in summary.query_one("#results").columns.values()]
         assert columns[1] == "Deal"
@@ -316,6 +358,18 @@ async def test_a_burst_of_enters_closes_each_dialog_once():
         await pilot.pause()
         assert isinstance(app.screen, FinishDialog)
         await send_keys(app, ["enter", "enter", "enter"])
+        await settle(pilot)
+        # no Enter answers yes to "declare anyway?": nothing was declared
+        assert not any(e.text.startswith("Ann declared") for e in table.state.log)
+        if isinstance(app.screen, CostlyConfirmDialog):
+            await pilot.press("n")
+            await pilot.pause()
+        assert app.screen is table, app.screen_stack
+        await pilot.press("c")
+        await pilot.pause()
+        await send_keys(app, ["enter"])
+        await pilot.pause()
+        await send_keys(app, ["y", "enter", "enter"])
         await settle(pilot)
         assert table in app.screen_stack, app.screen_stack
         if isinstance(app.screen, MessageDialog):

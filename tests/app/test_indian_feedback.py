@@ -7,7 +7,7 @@ import io
 
 from rich.console import Console
 
-from rummy_tui.app.dialogs.choose import MessageDialog
+from rummy_tui.app.dialogs.choose import CostlyConfirmDialog, MessageDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
@@ -32,6 +32,9 @@ async def test_a_wrong_declaration_shows_a_modal_before_the_hand_over():
         assert isinstance(finish, FinishDialog) and finish.highlighted is not None
         card = finish.highlighted.card
         await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CostlyConfirmDialog), app.screen_stack
+        await pilot.press("y")  # declare anyway
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, MessageDialog), app.screen_stack

@@ -90,6 +90,8 @@ async def test_key_1_takes_the_discard_only_in_remi():
         await _press(pilot, "1")
         assert table.state is before and table.state.phase == "draw"
         assert not table.check_action("take_nth", (2,))
+        # not in silence (issue 30): the game takes only the top discard
+        assert any("only the top discard" in m for m in _messages(app)), _messages(app)
     app = make_app("remi", "Ann,cpu:Bob", seed=2)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await _at_my_turn(pilot)
@@ -116,3 +118,24 @@ async def test_m_with_nothing_selected_after_drawing_says_how_to_select():
         await _press(pilot, "s")
         await _press(pilot, "m")
         assert any("Select the cards" in m for m in _messages(app)), _messages(app)
+
+
+async def test_undo_before_the_draw_speaks_of_no_draw():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        assert table.state.phase == "draw"
+        await _press(pilot, "u")
+        said = _messages(app)
+        assert said and "Nothing to undo yet" in said[0] and "draw" not in said[0], said
+
+
+async def test_lay_off_with_no_meld_on_the_table_says_so():
+    app = make_app("rummy", "Ann,cpu:Bob", seed=2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        await _press(pilot, "s")
+        assert not table.state.table
+        await _press(pilot, "l")
+        said = _messages(app)
+        assert said == ["There is no meld on the table yet to lay off onto."], said

@@ -104,7 +104,7 @@ async def test_seat_type_by_mouse_click():
         assert [setup.seat_kind(s) for s in range(3)] == ["human", "normal", "normal"]
         # every choice is on show in the seat's row: a click on one picks it
         buttons = list(setup.query_one("#kind-1", SeatKind).query(RadioButton))
-        assert [str(b.label) for b in buttons] == ["Human", "Computer", "Easy", "Hard"]
+        assert [str(b.label) for b in buttons] == ["Human", "Normal", "Easy", "Hard"]
         assert all(b.region.height == 1 and b.region.width for b in buttons)
         assert await pilot.click(buttons[2])
         assert setup.seat_kind(1) == "easy"
@@ -168,3 +168,39 @@ async def test_a_refused_name_is_said_under_its_field_as_text():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.screen.state.players[0].name == "[b]x[/b]"
+
+
+async def test_enter_on_a_drop_down_moves_on_and_space_opens_it():
+    from textual.widgets import Select
+
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        setup = await _setup(pilot, app)  # Rummy
+        seats = setup.query_one("#seats", Select)
+        seats.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not seats.expanded, "Enter opened the list"
+        assert app.focused is not seats
+        seats.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert seats.expanded
+
+
+async def test_the_turn_timer_field_and_its_help_agree_on_none():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press(*["down"] * 4, "enter")  # Indian
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        timer = setup.query_one("#opt-turn_timer", Input)
+        help_line = str(setup.query_one("#opt-turn_timer").parent.parent.query(".setup-help")
+                        .first().render())
+        assert timer.placeholder == "none" and "none" in help_line, (timer.placeholder,
+                                                                     help_line)
+        timer.value = "none"
+        values, errors = setup.option_values()
+        assert values["turn_timer"] is None and "turn_timer" not in errors

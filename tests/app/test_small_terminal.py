@@ -63,3 +63,14 @@ async def test_a_long_hand_wraps_so_that_every_card_is_on_screen_at_80x24():
         for _ in range(17):
             await press(pilot, "right")
         assert widgets[hand.cursor].cursor and screen.contains_region(widgets[hand.cursor].region)
+
+
+async def test_the_picker_s_too_small_notice_speaks_of_no_saved_game():
+    from rummy_tui.app.app import RummyApp
+
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "saved" not in text and "ctrl+q quits" in text, text

@@ -27,7 +27,7 @@ def test_declare_invalid_80x24(snap_compare):
 
 def test_wrong_declaration_result(snap_compare):
     app = app_for(rigged("indian", NO_PURE, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy"))
-    assert snap_compare(app, press=["s", "c", "enter"], terminal_size=SIZE)
+    assert snap_compare(app, press=["s", "c", "enter", "y"], terminal_size=SIZE)
 
 
 def test_remigio_close(snap_compare):

@@ -67,6 +67,21 @@ class ConfirmDialog(OnceModal[bool]):
         self.dismiss(yes)
 
 
+class CostlyConfirmDialog(ConfirmDialog):
+    """A question whose yes costs points (a wrong declaration): Enter and Esc answer no,
+    only y (or the Yes button) answers yes, so a burst of Enters never pays the cost."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(False)", "No", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+
 class QuitAnywayDialog(ConfirmDialog):
     """ctrl+q when the game could not be saved (a second ctrl+q quits anyway)."""
 

@@ -23,7 +23,7 @@ KEYS_MD = """\
 | `m` | meld the selected cards |
 | `l` | lay the selection off onto a meld you then choose |
 | `x` | discard the selected card (or the card under the cursor); a card of a meld asks first |
-| `c` | close, declare or go out (Indian, Remigio: a dialog shows what each card would do in the finish slot or face down; Enter plays it) |
+| `c` | close, declare or go out (Indian, Remigio: a dialog shows what each card would do in the finish slot or face down; Enter plays it, and a declaration that is not valid asks first: y declares anyway) |
 | `r` | drop (Indian) |
 | `e` | end the round on an empty stock (Remi) |
 | `o` | sort the hand by suit / by rank |

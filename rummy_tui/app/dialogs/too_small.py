@@ -34,7 +34,10 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_resize(self) -> None:
         width, height = self.app.size
+        # the picker and the setup have no game yet: no word of one (issue 30)
+        playing = getattr(self.app, "game", None) is not None
         self.query_one("#too-small", Static).update(
             f"The terminal is {width}×{height}.\n"
-            f"Make it at least {MIN_WIDTH}×{MIN_HEIGHT} to play:\n"
-            "the game goes on where it was.\n\nctrl+q quits (the game is saved).")
+            f"Make it at least {MIN_WIDTH}×{MIN_HEIGHT} to play"
+            + (":\nthe game goes on where it was.\n\nctrl+q quits (the game is saved)."
+               if playing else ".\n\nctrl+q quits."))

@@ -33,9 +33,10 @@ from ..presets import Preset
 from ..rules import player_range
 from ..typed import rummy_app
 
-KINDS = [("Human", "human"), ("Computer", "normal"), ("Easy", "easy"), ("Hard", "hard")]
+KINDS = [("Human", "human"), ("Normal", "normal"), ("Easy", "easy"), ("Hard", "hard")]
 """Who plays a seat: the choices of a :class:`SeatKind` row (a computer player of normal,
-easy or hard strength; the short words keep the row within 80 columns)."""
+easy or hard strength, each named by its level: "Computer" beside "Easy / Hard" read as a
+fourth kind; the short words keep the row within 80 columns)."""
 SPEEDS = [("slow (1.2 s a move)", 1.2), ("normal (0.6 s)", 0.6), ("fast (0.2 s)", 0.2),
           ("instant", 0.0)]
 
@@ -81,6 +82,19 @@ class SeatKind(RadioSet, inherit_bindings=False):
         self.action_toggle_button()
 
 
+class FieldSelect(Select[Any], inherit_bindings=False):
+    """A drop-down of the setup form: Enter goes on to the next field, as in every other
+    field of the form (issue 30: it opened the list); space and the arrows open it."""
+
+    BINDINGS = [
+        Binding("down,space,up", "show_overlay", "Show menu", show=False),
+        Binding("enter", "next_field", "Next field", show=False),
+    ]
+
+    def action_next_field(self) -> None:
+        self.screen.focus_next()
+
+
 def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
     """('bool' | 'choice' | 'int' | 'text', choices, optional) of an option's type."""
     optional = False
@@ -103,7 +117,8 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...], bool]:
 
 # What an empty optional field means (its help line below, from the options model, says
 # the rest): "none" read as if there were no decks at all.
-_EMPTY_MEANS = {"decks": "auto (by players)", "turn_timer": "off"}
+_EMPTY_MEANS = {"decks": "auto (by players)", "turn_timer": "none"}
+"""(The timer's help says "none for no timer": the field says the same, and takes it.)"""
 
 
 def _is_name(text: str) -> bool:
@@ -159,12 +174,13 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup"):
             yield Static(f"New game: {self.preset.title}", id="setup-title")
             yield Static(self.preset.description, classes="setup-help")
-            yield Static("Enter or Tab: next field · ←/→ or a click: human or computer · "
-                         "ctrl+g: start · Esc: back · F1: rules", classes="setup-help")
+            yield Static("Enter or Tab: next field · ←/→ or a click: human or a computer "
+                         "(Normal, Easy, Hard) · ctrl+g: start · Esc: back · F1: rules",
+                         classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 default = min(self.high, max(self.low, len(last_seats) or 3))
-                yield Select([(str(n), n) for n in range(self.low, self.high + 1)],
+                yield FieldSelect([(str(n), n) for n in range(self.low, self.high + 1)],
                              value=default, allow_blank=False, id="seats", compact=True)
             for seat in range(self.high):
                 name, kind = (last_seats[seat] if seat < len(last_seats) else
@@ -192,17 +208,17 @@ class SetupScreen(Screen[None]):
             yield Static("Table", classes="setup-section")
             with Horizontal(classes="setup-row"):
                 yield Label("four-colour deck", classes="setup-label")
-                yield Select([("yes", True), ("no", False)],
+                yield FieldSelect([("yes", True), ("no", False)],
                              value=bool(rummy_app(self).four_colour),
                              allow_blank=False, id="four-colour", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("ASCII suits", classes="setup-label")
-                yield Select([("yes", True), ("no", False)],
+                yield FieldSelect([("yes", True), ("no", False)],
                              value=bool(self.app.ascii),
                              allow_blank=False, id="ascii", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("computer speed", classes="setup-label")
-                yield Select(SPEEDS, value=_nearest_speed(rummy_app(self).bot_delay),
+                yield FieldSelect(SPEEDS, value=_nearest_speed(rummy_app(self).bot_delay),
                              allow_blank=False, id="bot-speed", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -225,10 +241,10 @@ class SetupScreen(Screen[None]):
         widget: Widget
         if kind == "bool":
             # yes/no in words: a checkbox's mark reads the same on and off in some themes.
-            widget = Select([("yes", True), ("no", False)], value=bool(value),
+            widget = FieldSelect([("yes", True), ("no", False)], value=bool(value),
                             allow_blank=False, id=f"opt-{name}", compact=True)
         elif kind == "choice":
-            widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False,
+            widget = FieldSelect([(str(c), c) for c in choices], value=value, allow_blank=False,
                             id=f"opt-{name}", compact=True)
         else:
             widget = Input("" if value is None else str(value),
@@ -283,7 +299,7 @@ class SetupScreen(Screen[None]):
             else:
                 assert isinstance(widget, Input)
                 raw = widget.value.strip()
-                if not raw and optional:
+                if optional and raw.lower() in ("", "none"):
                     values[name] = None
                 elif kind == "int":
                     try:

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
+from ...core.registry import variant_of
 from ...core.text import one_line, visible
 from ...history import store
 from ...history.records import compute, labels_of, special_out, stat_columns
@@ -37,6 +38,20 @@ def _num(value: int | None) -> str:
 
 def _avg(value: float | None) -> str:
     return "–" if value is None else f"{value:.1f}"
+
+
+def _fill(table: DataTable[Any], headers: list[str], rows: list[list[Any]],
+          keys: list[str] | None = None) -> None:
+    """The table's columns as wide as their widest cell, then its rows: columns sized from
+    the header alone cut a name ("Cy (nor", issue 30) when the rows came after."""
+    table.clear(columns=True)
+    for i, header in enumerate(headers):
+        cells = [row[i] for row in rows]
+        width = max([Text(header).cell_len] + [
+            (c if isinstance(c, Text) else Text(str(c))).cell_len for c in cells])
+        table.add_column(header, width=width)
+    for n, row in enumerate(rows):
+        table.add_row(*row, key=None if keys is None else keys[n])
 
 
 def win_rate_text(lines: list[tuple[str, list[float]]]) -> Text:
@@ -63,8 +78,12 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-top Static { width: auto; padding: 0 1 0 0; }
     StatsScreen #players { height: auto; max-height: 12; margin: 1 1 0 1; }
     StatsScreen #stats-lower { height: 1fr; min-height: 10; }
-    StatsScreen #stats-detail { width: 3fr; }
-    StatsScreen #stats-detail DataTable { height: auto; max-height: 8; margin: 0 1; }
+    StatsScreen #stats-detail { width: 3fr; height: auto; }
+    StatsScreen #stats-detail DataTable { height: auto; max-height: 14; margin: 0 1; }
+    /* below 100 columns the chart goes under the tables, which get the whole width */
+    StatsScreen #stats-lower.-narrow { layout: vertical; overflow-y: auto; }
+    StatsScreen #stats-lower.-narrow #stats-detail { width: 1fr; }
+    StatsScreen #stats-lower.-narrow #win-rate { width: 1fr; height: 12; }
     StatsScreen .stats-caption { text-style: bold; padding: 1 1 0 1; height: auto; }
     StatsScreen #win-rate { width: 2fr; height: 1fr; }
     StatsScreen #win-rate-text { width: 2fr; height: auto; padding: 1 1; }
@@ -94,7 +113,8 @@ class StatsScreen(Screen[None]):
             choices = [("All variants", ALL)] + [(t, k) for k, t in VARIANT_TITLES.items()]
             yield Select(choices, value=ALL, allow_blank=False, id="variant", compact=True)
         yield DataTable(cursor_type="row", zebra_stripes=True, id="players")
-        with Horizontal(id="stats-lower"):
+        with Horizontal(id="stats-lower", classes="-narrow" if self.app.size.width < 100
+                        else ""):
             with Vertical(id="stats-detail"):
                 yield Static("", id="variants-caption", classes="stats-caption")
                 yield DataTable(cursor_type="none", id="variants")
@@ -132,16 +152,20 @@ class StatsScreen(Screen[None]):
         variant = self.variant()
         self.stats = compute(self.games, variant, None if variant else self.profiles)
         table = self.query_one("#players", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Player", "Games", "Wins", "Win rate", "Rounds won",
-                          "Avg penalty", "Best streak", "Last played")
-        for n, s in enumerate(self.stats):
+        # short headers: the table fits 80 columns (issue 30: "Las", and a scrollbar)
+        word = variant_of(variant).round_word if variant else "round"  # Indian: deals
+        headers = ["Player", "Games", "Wins", "Win %", f"{word.capitalize()}s won",
+                   "Avg pen.", "Streak", "Last"]
+        rows: list[list[Any]] = []
+        for s in self.stats:
             o = s.overall
-            table.add_row(Text(visible(s.label)), str(o.games), str(o.wins), _pct(o.win_rate),
-                          f"{o.rounds_won} of {o.rounds}", _avg(o.average_penalty),
-                          str(o.longest_streak), (s.last_played or "–")[:10], key=str(n))
-        if not self.stats:
-            table.add_row(Text("no finished games yet", style="dim"), *[""] * 7)
+            rows.append([Text(visible(s.label)), str(o.games), str(o.wins), _pct(o.win_rate),
+                         f"{o.rounds_won} of {o.rounds}", _avg(o.average_penalty),
+                         str(o.longest_streak), (s.last_played or "–")[:10]])
+        if self.stats:
+            _fill(table, headers, rows, [str(n) for n in range(len(rows))])
+        else:
+            _fill(table, headers, [[Text("no finished games yet", style="dim"), *[""] * 7]])
         self._show_chart()
         self._show_player(0)
 
@@ -167,29 +191,40 @@ class StatsScreen(Screen[None]):
             return
         s = self.stats[index]
         self.query_one("#variants-caption", Static).update(Text(f"{visible(s.label)} by variant"))
-        variants.add_columns("Variant", "Games", "Wins", "Win rate", "Rounds won",
-                             "Avg penalty", "Best round", "Worst round", "Streak",
-                             "Closes by ×", "Drops", "Wrong decl.", "Special outs")
-        for v, line in sorted(s.by_variant.items()):
-            counted = stat_columns(v)
-            closes = ", ".join(f"×{m}: {c}" for m, c in sorted(line.closes_by_multiplier.items()))
-            variants.add_row(Text(VARIANT_TITLES.get(v) or visible(v)), str(line.games), str(line.wins),
-                             _pct(line.win_rate), f"{line.rounds_won} of {line.rounds}",
-                             _avg(line.average_penalty), _num(line.best_round),
-                             _num(line.worst_round), str(line.longest_streak),
-                             closes or "–",
-                             *(str(n) if column in counted else "–"
-                               for column, n in (("drops", line.drops),
-                                                 ("wrong declarations", line.wrong_declarations))),
-                             f"{line.rummy_outs} {special_out(v)}" if "special outs" in counted
-                             else "–")
+        # a column a variant, a row a figure: thirteen figures side by side did not fit
+        # (issue 30: "Indones" and a scrollbar at 80 columns); a figure no variant of this
+        # player's has is left out
+        lines = sorted(s.by_variant.items())
+        counted = {v: stat_columns(v) for v, _ in lines}
+        figures: list[tuple[str, list[str]]] = [
+            ("Games", [str(line.games) for _, line in lines]),
+            ("Wins", [str(line.wins) for _, line in lines]),
+            ("Win rate", [_pct(line.win_rate) for _, line in lines]),
+            ("Rounds won", [f"{line.rounds_won} of {line.rounds} "
+                            f"{variant_of(v).round_word}s" for v, line in lines]),
+            ("Avg penalty", [_avg(line.average_penalty) for _, line in lines]),
+            ("Best round", [_num(line.best_round) for _, line in lines]),
+            ("Worst round", [_num(line.worst_round) for _, line in lines]),
+            ("Best streak", [str(line.longest_streak) for _, line in lines]),
+            ("Closes by ×", [", ".join(f"×{m}: {c}" for m, c in sorted(
+                line.closes_by_multiplier.items())) or "–" for _, line in lines]),
+            ("Drops", [str(line.drops) if "drops" in counted[v] else "–"
+                       for v, line in lines]),
+            ("Wrong decl.", [str(line.wrong_declarations) if "wrong declarations" in counted[v]
+                             else "–" for v, line in lines]),
+            ("Special outs", [f"{line.rummy_outs} {special_out(v)}" if "special outs" in counted[v]
+                              else "–" for v, line in lines]),
+        ]
+        _fill(variants, ["", *(VARIANT_TITLES.get(v) or visible(v) for v, _ in lines)],
+              [[name, *cells] for name, cells in figures if any(c != "–" for c in cells)])
         labels = labels_of(self.stats)
         self.query_one("#h2h-caption", Static).update(Text(f"{visible(s.label)} head to head"))
-        h2h.add_columns("Against", "Games", "Won", "Lost")
-        for key, record in sorted(s.overall.head_to_head.items(),
-                                  key=lambda kv: (-kv[1].games, labels.get(kv[0], kv[0][0]))):
-            h2h.add_row(Text(visible(labels.get(key, key[0]))), str(record.games), str(record.wins),
-                        str(record.losses))
+        _fill(h2h, ["Against", "Games", "Won", "Lost"], [
+            [Text(visible(labels.get(key, key[0]))), str(record.games), str(record.wins),
+             str(record.losses)]
+            for key, record in sorted(s.overall.head_to_head.items(),
+                                      key=lambda kv: (-kv[1].games,
+                                                      labels.get(kv[0], kv[0][0])))])
 
     @on(DataTable.RowHighlighted, "#players")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

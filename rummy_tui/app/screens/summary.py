@@ -266,7 +266,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             if plot:
                 yield chart
             label = ("See the result" if state.phase == "game_over"
-                     else f"Deal the next {round_word(state)}")
+                     else f"Play the next {round_word(state)}")  # not "Deal the next deal"
             with Horizontal(id="summary-buttons"):
                 yield Button(f"{label} (Enter)", variant="primary", id="next")
         yield Footer()

@@ -124,22 +124,46 @@ class TableScreen(TableMoves, Screen[None]):
         self.commit(self.state)
 
     def on_resize(self) -> None:
-        self.query_one(Hand).set_label_rows(1 if self.size.height < 30 else 3)
         self._fit_top()
 
     def _fit_top(self) -> None:
         """Up to ten seats (Fournier): the players' box grows to show them all, taking the
         rows from the melds panel (which Remigio and Indian use only for a note, so it goes
-        when rows are short), and drops its header line before it would hide a seat."""
+        when rows are short), and drops its header line before it would hide a seat.
+
+        Where melds go on the table, every meld stays in sight (issue 30): the panel gets
+        the rows its melds need (flowed when a line an owner does not fit), from the
+        players' box down to its least, then from the labels under the hand."""
         seats = len(self.state.players)
-        # the status line, the message lines, the hand (cards, info line, border), the footer
-        rest = 1 + 3 + self.query_one(Hand).height_needed() + 3 + 1
-        room = (self.size.height or 32) - rest
+        height = self.size.height or 32
+        hand = self.query_one(Hand)
+        labels = 1 if height < 30 else 3
+
+        info = self.query_one("#hand-info", InfoLine).rows()
+
+        def room(label_rows: int) -> int:
+            # the status line, the message lines, the hand (cards, info line, border), the footer
+            return height - (1 + 3 + hand.height_needed(label_rows) + info + 2 + 1)
+
         want = seats + 3  # the header, a line a seat, the border
         melds = self.query_one(TableMelds)
-        melds.display = bool(variant_of(self.state.variant).table_melds) \
-            or room - 3 >= max(7, want)
-        top = max(7, min(want, room - (3 if melds.display else 0)))
+        if variant_of(self.state.variant).table_melds:
+            melds.display = True
+            floor = max(7, seats + 2)  # every seat, without the header line
+            content = melds.rows_needed(melds.inner_width(self.size.width or 100), fewest=True)
+            if room(labels) - floor < content + 2:
+                labels = 0
+            left = room(labels)
+            # short of rows: the panel's bottom border goes (the message lines mark its end)
+            tight = left - floor < content + 2
+            melds.set_class(tight, "-tight")
+            least = content + (1 if tight else 2)
+            top = max(7, want) if left - max(7, want) >= least else max(floor, left - least)
+        else:
+            left = room(labels)
+            melds.display = left - 3 >= max(7, want)
+            top = max(7, min(want, left - (3 if melds.display else 0)))
+        hand.set_label_rows(labels)
         self.query_one(Opponents).header = top >= want
         self.query_one("#table-top").styles.height = top
 
@@ -186,7 +210,9 @@ class TableScreen(TableMoves, Screen[None]):
                 self._schedule_bot()
             case HandOver(seat=seat):
                 # Hide the last hand before anything else is drawn, then hand over. Its
-                # messages go too.
+                # messages go too, and the screens opened over the table (the rules, the
+                # palette): the next player starts at the table (issue 30).
+                self._close_screens_above()
                 self._clear_messages()
                 self._redraw()
                 self._footer_changed()
@@ -203,6 +229,11 @@ class TableScreen(TableMoves, Screen[None]):
             return
         self._redraw()
         self._recap(seat)
+
+    def _close_screens_above(self) -> None:
+        """Close whatever is open over the table (a dialog, the rules)."""
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()
 
     # --- the Indian turn timer ------------------------------------------------------------
     def _start_turn_timer(self) -> None:
@@ -228,8 +259,7 @@ class TableScreen(TableMoves, Screen[None]):
         timer.stop()
         if key != self.session.turn_key() or not self.session.in_play:
             return
-        while self.app.screen is not self and len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        self._close_screens_above()
         self.session.busy = False
         seat = self.state.to_move
         try:
@@ -419,19 +449,22 @@ class TableScreen(TableMoves, Screen[None]):
         if seat is None or not hand.cards:
             info.update("")
             return
+        # each part with the turn it is left out in when the line is too narrow
+        parts: list[tuple[str, int]] = [(f"{len(hand.cards)} cards", 1)]
         try:
             arr = self.session.arrangement(hand.cards)
-            text = (f"{len(hand.cards)} cards · melds {len(arr.melds)} · "
-                    f"deadwood {len(arr.deadwood)} · penalty {arr.penalty}")
+            parts += [(f"melds {len(arr.melds)}", 2), (f"deadwood {len(arr.deadwood)}", 2),
+                      (f"penalty {arr.penalty}", 0)]
         except Exception as exc:  # the live count is a comfort: never let it break a turn
-            text = f"{len(hand.cards)} cards · (no count: {exc})"
+            parts.append((f"(no count: {exc})", 0))
         note = self.session.arranged_note(seat, hand.cards)
         if note:
-            text += f" · {note}"
+            parts.append((note, 0))
         chosen = hand.selected_cards()
         if chosen:
-            text += f" · selected: {cards_text(chosen, self.rummy.ascii, False).plain}"
-        info.update(text)
+            parts.append((f"selected: {cards_text(chosen, self.rummy.ascii, False).plain}", 0))
+        if info.update(parts):
+            self._fit_top()  # a line that wraps takes a row from the table
 
     @on(Hand.SelectionChanged)
     def _selection_changed(self) -> None:

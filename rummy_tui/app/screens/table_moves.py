@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card
 from ...core.groups import INVALID, group_label
+from ...core.engine import apply
 from ...core.registry import variant_of
 from ...core.state import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from ...core.variants.indian import Declare, Drop
@@ -20,7 +21,7 @@ from ...core.variants.remi import EndOnEmptyStock
 from ...core.variants.remigio import Close
 from ...core.variants import RuleError
 from ..dialogs import finish
-from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog
+from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog, CostlyConfirmDialog
 from ..widgets.hand import Hand
 
 if TYPE_CHECKING:
@@ -102,6 +103,10 @@ class TableMoves:
                 self.notify(f"It is {state.players[state.to_move].name}'s turn.",
                             severity="warning")
             return
+        if session.state.phase == "draw":  # nothing drawn yet: no word of a draw
+            self.notify("Nothing to undo yet: u takes back a meld, a lay-off or an "
+                        "arrangement of this turn.", severity="warning")
+            return
         self.notify("Nothing to undo: a draw, and what came before it, cannot be undone.",
                     severity="warning")
 
@@ -114,9 +119,21 @@ class TableMoves:
     def action_take_discard(self, depth: int = 1) -> None:
         self.play(TakeDiscard(depth))
 
+    def _deep_takes(self) -> tuple[int, ...]:
+        """The discards 1, 2, 3 may take: none where only the top one may be taken (d)."""
+        depths = tuple(variant_of(self.session.state.variant).pickup_depths)
+        return depths if len(depths) > 1 else ()
+
     def action_take_nth(self, depth: int) -> None:
-        if _numbered_take(self.session.state.variant, depth):
+        if depth in self._deep_takes():
             self.play(TakeDiscard(depth))
+        else:
+            self._no_deep_take()
+
+    def _no_deep_take(self) -> None:
+        """1, 2, 3 in a game that takes only the top discard: say so (issue 30: silence)."""
+        self.notify("In this game only the top discard may be taken: d takes it, s draws "
+                    "from the stock.", severity="warning")
 
     def _refused(self, probe: Any) -> bool:
         """Before a dialog or a selection message: when no move of this kind is legal now,
@@ -153,12 +170,18 @@ class TableMoves:
         self.play(Meld(tuple(cards)), undoable=True)
 
     def action_lay_off(self) -> None:
+        pv = self.session.view()
+        if not pv.table and pv.phase == "play" and self.session.my_turn() \
+                and variant_of(pv.variant).table_melds:
+            # the engine's "no such meld" reads as if a number had been mistyped
+            self.notify("There is no meld on the table yet to lay off onto.",
+                        severity="warning")
+            return
         if self._refused(LayOff(tuple(self.query_one(Hand).target_cards()), 0)):
             return
         cards = self._need_cards("lay off")
         if cards is None:
             return
-        pv = self.session.view()
         if not pv.table:
             self.play(LayOff(tuple(cards), 0), undoable=True)  # the engine says why not
             return
@@ -227,6 +250,11 @@ class TableMoves:
                 found = [m.cards for m in self.session.arrangement(order, grouping=True).melds]
         except Exception:  # a comfort question: never block a discard
             return None
+        # Copies count apart (two decks: Q♣ Q♣ with one in a meld): a discard takes one
+        # copy, and the melds stay whole when a copy lies outside them (issue 30).
+        in_melds = sum(list(m).count(card) for m in found)
+        if in_melds < list(order).count(card):
+            return None
         return next((tuple(m) for m in found if card in m), None)
 
     def action_close(self) -> None:
@@ -264,7 +292,7 @@ class TableMoves:
                 try:
                     self.session.check(v.finish_with(wanted))
                 except RuleError as exc:
-                    self.notify(f"You cannot {verb} with {wanted.symbol(ascii)}"
+                    self.notify(f"you cannot {verb} with {wanted.symbol(ascii)}"
                                 f"{v.finish_card_place}: {exc}",
                                 title="Not allowed", severity="warning")
                 return
@@ -273,16 +301,39 @@ class TableMoves:
                                            verb=verb, place=v.finish_card_place)
         title, hint = v.finish_title, v.finish_hint
 
+        verdicts = {choice.card: choice.ok for choice in choices}
+
         def picked(card: Card | None) -> None:
             self.session.busy = False
             self._footer_changed()
-            if card is not None:
+            if card is None:
+                return
+            cost = None if verdicts.get(card, True) else self._wrong_declaration_cost(card)
+            if cost is None:
                 self.play(v.finish_with(card))
+                return
+            # Guard the wrong declaration (issue 30): it is a legal move, and costly.
+            self._confirm(f"Not valid: declare anyway? It costs {cost} points.",
+                          lambda: self.play(v.finish_with(card)), costly=True)
 
         self.session.busy = True
         self._footer_changed()
         self.rummy.push_screen(finish.FinishDialog(
             title, choices, finish.start_index(choices, wanted), hint, ascii, four), picked)
+
+    def _wrong_declaration_cost(self, card: Card) -> int | None:
+        """What declaring with ``card`` in the finish slot would cost, as the engine scores
+        it (None: it would not be a wrong declaration). The move is tried on the state, not
+        played."""
+        seat = self.session.viewer
+        if seat is None:
+            return None
+        try:
+            after = apply(self.session.state, variant_of(self.session.state.variant).finish_with(card))
+        except RuleError:
+            return None
+        cost = variant_of(after.variant).wrong_declaration(after, seat)
+        return int(cost) if cost else None
 
     def _go_out(self) -> None:
         """Rummy and Remi go out by melding and discarding the last card: when the hand's
@@ -325,7 +376,10 @@ class TableMoves:
         the rule's reason from the engine (or it goes through if the list was short)."""
         session = self.session
         state = session.state
-        if session.busy or name == "take_nth" and not _numbered_take(state.variant, depth):
+        if session.busy:
+            return
+        if name == "take_nth" and depth not in self._deep_takes():
+            self._no_deep_take()
             return
         if session.viewer is None or session.viewer != state.to_move:
             if session.in_play:
@@ -341,7 +395,7 @@ class TableMoves:
         else:
             getattr(self, f"action_{name}")()
 
-    def _confirm(self, question: str, then: Callable[[], object]) -> None:
+    def _confirm(self, question: str, then: Callable[[], object], costly: bool = False) -> None:
         def answered(yes: bool | None) -> None:
             self.session.busy = False
             self._footer_changed()
@@ -350,7 +404,8 @@ class TableMoves:
 
         self.session.busy = True
         self._footer_changed()
-        self.rummy.push_screen(ConfirmDialog(question), answered)
+        dialog = CostlyConfirmDialog(question) if costly else ConfirmDialog(question)
+        self.rummy.push_screen(dialog, answered)
 
     # --- the hand: order, arrangement, hint, undo -------------------------------------------
     def action_sort(self) -> None:

@@ -31,6 +31,41 @@ def whole_ticks(low: float, high: float, count: int = 6) -> list[float]:
     return ticks  # whole numbers (plotext takes floats)
 
 
+MARKERS = ("●", "x", "+", "o", "◆", "*", "#", "@", "%", "=")
+"""One mark a player, so that the lines differ without colour too (``NO_COLOR``)."""
+
+
+def marker(seat: int) -> str:
+    return MARKERS[seat % len(MARKERS)]
+
+
+def legend(names: list[str]) -> str:
+    """Who is which line, for the title: the legend inside the plot covered data points."""
+    return "   ".join(f"{marker(i)} {name}" for i, name in enumerate(names))
+
+
+def plot_rows(height: int) -> int:
+    """The rows of a plot's canvas in a widget this tall: the frame, the x ticks, the x
+    label and the title take five."""
+    return max(2, height - 5)
+
+
+def y_ticks(low: int, high: int, rows: int, goal: int | None = None) -> list[int]:
+    """Whole ticks two rows apart or more (plotext writes one label a row: two ticks on one
+    row showed the later one), the goal among them, so the line across is labelled with its
+    own value (issue 30: "target 150" was drawn on the row labelled 200)."""
+    ticks = whole_ticks(low, high, max(2, min(6, rows // 2 + 1)))
+    if goal is not None:
+        unit = max(1, high - low) / max(1, rows - 1)
+        ticks = sorted([t for t in ticks if abs(t - goal) >= 2 * unit] + [goal])
+    return ticks
+
+
+def _set_y_ticks(plt: Any, ticks: list[int]) -> None:
+    """Whole numbers, written as such (plotext takes floats and would write 150.0)."""
+    plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
+
+
 def use_plot(app: Any) -> bool:
     """A real chart, or the plain-text fallback (``--ascii``, a terminal below 60×24)."""
     size = app.size
@@ -38,14 +73,16 @@ def use_plot(app: Any) -> bool:
 
 
 class ScorePlot(PlotextPlot):
-    """Each player's total after each round, one line per player, with the target or the
-    elimination limit drawn across."""
+    """Each player's total after each round, one line (and mark) per player, with the target
+    or the elimination limit drawn across at its value."""
 
     DEFAULT_CSS = "ScorePlot { height: 1fr; min-height: 8; }"
 
     def __init__(self, state: Any, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state = state
+        self._range = (0, 1)
+        self._goal: int | None = None
 
     def on_mount(self) -> None:
         state = self.state
@@ -55,28 +92,39 @@ class ScorePlot(PlotextPlot):
         # every line starts at 0 before round 1, so that one round is a line, not a dot
         rounds = [0] + [r.round_no for r in history]
         word = variant_of(state.variant).round_word  # Indian: "deal"
-        title = f"Score after each {word}"
         values = [0]
         for seat, player in enumerate(state.players):
             totals = [0] + [r.players[seat].total for r in history]
             values += totals
-            plt.plot(rounds, totals, label=player.name, marker="braille")
+            plt.plot(rounds, totals, marker=marker(seat))
+        xlabel = word
         goal = goal_line(state.variant, state.options)
         if goal is not None:
             value, what = goal
             values.append(value)
             plt.hline(value, "red")
-            title += f" (red line: {what} {value})"
-        plt.title(title)
-        plt.xlabel(word)
-        plt.yticks(whole_ticks(min(values), max(values)))
+            xlabel += f"   (the line across: {what} {value})"
+            self._goal = value
+        self._range = (min(values), max(values))
+        plt.ylim(*self._range)
+        plt.title(f"Score after each {word}:   " + legend([p.name for p in state.players]))
+        plt.xlabel(xlabel)
         plt.xticks(whole_ticks(0, rounds[-1], 8))
+
+    def render(self) -> Any:
+        low, high = self._range
+        _set_y_ticks(self.plt, y_ticks(low, high, plot_rows(self.size.height), self._goal))
+        return super().render()
 
 
 class WinRatePlot(PlotextPlot):
-    """Each player's win rate (in %) after each of their games, one line per player."""
+    """Each player's win rate (in %) after each of their games, one line (and mark) per
+    player."""
 
-    DEFAULT_CSS = "WinRatePlot { height: 1fr; min-height: 8; }"
+    DEFAULT_CSS = """
+    WinRatePlot { height: 1fr; min-height: 8; border: round $primary 60%; }
+    """
+    TITLE = "Win rate over time (%)"
 
     def __init__(self, lines: list[tuple[str, list[float]]], id: str | None = None) -> None:
         super().__init__(id=id)
@@ -90,13 +138,19 @@ class WinRatePlot(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title("Win rate over time (%, after each game)")
+        # the title and the legend on the border: plotext leaves out a title wider than
+        # the plot (the Statistics chart had none at 80 columns)
+        self.border_title = self.TITLE
+        self.border_subtitle = legend([name for name, _ in lines])
         plt.xlabel("games played")
         plt.ylim(0, 100)
-        plt.yticks([0, 25, 50, 75, 100])
         longest = max((len(rates) for _, rates in lines), default=1)
         plt.xticks(whole_ticks(1, max(2, longest), 8))
-        for name, rates in lines:
-            plt.plot(list(range(1, len(rates) + 1)), [r * 100 for r in rates], label=name,
-                     marker="braille")
+        for seat, (name, rates) in enumerate(lines):
+            plt.plot(list(range(1, len(rates) + 1)), [r * 100 for r in rates],
+                     marker=marker(seat))
         self.refresh()
+
+    def render(self) -> Any:
+        _set_y_ticks(self.plt, y_ticks(0, 100, plot_rows(self.size.height)))
+        return super().render()

@@ -232,10 +232,13 @@ class Hand(Widget, can_focus=False):
     def _labelled(self, rows: Sequence[int]) -> bool:
         return bool(self.labels) and len(rows) <= self.label_rows
 
-    def height_needed(self) -> int:
-        """The rows this hand takes on screen (each row of cards 4, its labels 1 more)."""
+    def height_needed(self, label_rows: int | None = None) -> int:
+        """The rows this hand takes on screen (each row of cards 4, its labels 1 more), with
+        labels under up to ``label_rows`` rows of cards (None: as set)."""
         rows = self._row_sizes() if self.hidden_text is None else (0,)
-        return len(rows) * 4 + (len(rows) if self._labelled(rows) else 0)
+        most = self.label_rows if label_rows is None else label_rows
+        labelled = bool(self.labels) and len(rows) <= most
+        return len(rows) * 4 + (len(rows) if labelled else 0)
 
     def _label_segments(self, rows: Sequence[int]) -> list[list[tuple[int, int, str]]]:
         """For each row of cards: (x, width, label) of each group's part on that row."""
@@ -328,20 +331,56 @@ class Hand(Widget, can_focus=False):
 class InfoLine(Widget):
     """One line of text under the hand (count, melds, deadwood, penalty, selection).
 
+    Its parts are given apart, each with the turn it is left out in when the line is too
+    narrow (0: never), so the reason at the end of the line is never cut (issue 30: "…penalty
+    80 · grouped, not counted yet:" at 80 columns). What still does not fit wraps.
+
     Not a Static: ``Static.update`` asks for a layout of the whole screen, and this line
     changes on every select key; a plain render only repaints the line."""
 
     DEFAULT_CSS = """
-    InfoLine { height: 1; width: 1fr; color: $text-muted; }
+    InfoLine { height: auto; width: 1fr; color: $text-muted; }
     """
 
-    text: reactive[str] = reactive("", layout=False)
+    parts: reactive[tuple[tuple[str, int], ...]] = reactive(tuple, layout=False)
 
-    def update(self, text: str) -> None:
-        self.text = text
+    @property
+    def text(self) -> str:
+        """The whole line, as it reads with room enough."""
+        return " · ".join(part for part, _ in self.parts)
 
-    def render(self) -> str:
-        return self.text
+    def update(self, text: str | Sequence[tuple[str, int]]) -> bool:
+        """Show these parts; whether the line's number of rows changed."""
+        new = ((text, 0),) if isinstance(text, str) else tuple(text)
+        if new == self.parts:
+            return False
+        rows = self._rows(self.parts)
+        self.parts = new
+        if self._rows(new) == rows:
+            return False
+        self.refresh(layout=True)
+        return True
+
+    def rows(self) -> int:
+        """The rows the line takes now (more than one only when even its shortest form is
+        wider than the hand box)."""
+        return self._rows(self.parts)
+
+    def _fitted(self, parts: Sequence[tuple[str, int]]) -> str:
+        width = self.size.width or 76
+        shown = list(parts)
+        for turn in sorted({t for _, t in parts if t}):
+            if Text(" · ".join(p for p, _ in shown)).cell_len <= width:
+                break
+            shown = [(p, t) for p, t in shown if t != turn]
+        return " · ".join(p for p, _ in shown)
+
+    def _rows(self, parts: Sequence[tuple[str, int]]) -> int:
+        width = self.size.width or 76
+        return max(1, len(Text(self._fitted(parts)).wrap(self.app.console, width)))
+
+    def render(self) -> Text:
+        return Text(self._fitted(self.parts))
 
 
 class GroupLabels(Widget):
@@ -362,13 +401,20 @@ class GroupLabels(Widget):
             parts.append(" " * max(0, x - at))
             if len(label) + 4 <= width:
                 text = left + f" {label} ".center(width - 2, line) + right
+            elif len(label) <= width:
+                text = label.center(width)
             else:
-                text = label[:width].center(width)
+                # a single card's group: a cut word ("Inva", "Dead") reads as another word
+                text = SHORT_LABELS.get(label, label[:width - 1] + ".").center(width)
+                if self.ascii:
+                    text = text.replace("✗", "x")
             style = "$text-muted" if label not in WEAK_LABELS else "dim $text-muted"
             parts.append(Content.styled(text, style))
             at = x + width
         return Content.assemble(*parts)
 
 
+SHORT_LABELS = {"Deadwood": "✗", "Invalid": "✗", "Sequence": "Seq", "Pure sequence": "Pure"}
+"""Labels of a group too narrow for the word (one card): not a meld is a cross."""
 WEAK_LABELS = ("Deadwood", "Invalid")
 """Labels of groups that are not melds (drawn fainter)."""

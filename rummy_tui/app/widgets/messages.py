@@ -35,40 +35,56 @@ class TableMessages(Widget):
         return [] if self.feedback is None else [self.feedback[1]]
 
     def render(self) -> Text:
+        """The answer to the last key first: it gets every row it needs (at least one, and
+        never hidden by the recap); the recap has the rows left, its newest entries, each
+        measured as Rich wraps it (by words, the "Since your last turn:" head on the first
+        line shown), an ellipsis when older ones are left out (issue 30)."""
         width = max(10, self.size.width or 78)
         rows = max(1, self.size.height or 3)
-        text = Text()
-        feedback_rows = 0
+        console = self.app.console
+        answer: list[Text] = []
         if self.feedback is not None:
             title, message, severity = self.feedback
             line = Text(f"{title}: " if title else "", style="bold")
             line.append(message, style=_style(self, severity))
-            feedback_rows = min(rows, max(1, -(-line.cell_len // width)))
-        room = rows - feedback_rows
-        shown: list[str] = []
-        if room > 0 and self.recap:
-            head = "Since your last turn: "
-            lines = list(self.recap)
-            used = 0
-            for line_text in reversed(lines):
-                need = max(1, -(-(len(line_text) + (len(head) if not shown else 0)) // width))
-                if used + need > room:
+            answer = _fit(list(line.wrap(console, width)), rows, width)
+        room = rows - len(answer)
+        recap: list[Text] = []
+        entries = list(self.recap)
+        if room > 0 and entries:
+            for first in range(len(entries) - 1, -1, -1):
+                lines = list(_recap_text(entries[first:], first > 0).wrap(console, width))
+                if len(lines) > room:
+                    if not recap:  # not even the newest fits whole: its first rows
+                        recap = _fit(lines, room, width)
                     break
-                shown.insert(0, line_text)
-                used += need
-            if len(shown) < len(lines) and shown:
-                shown[0] = f"… {shown[0]}"
-            for i, line_text in enumerate(shown):
-                if i:
-                    text.append("\n")
-                else:
-                    text.append(head, style="bold")
-                text.append(line_text)
-        if self.feedback is not None:
-            if shown:
-                text.append("\n")
-            text.append_text(line)
-        return text
+                recap = lines
+        return Text("\n").join([*recap, *answer])
+
+
+def _recap_text(entries: list[str], older: bool) -> Text:
+    text = Text()
+    text.append("Since your last turn: ", style="bold")
+    for i, entry in enumerate(entries):
+        if i:
+            text.append("\n")
+        elif older:
+            text.append("… ")
+        text.append(entry)  # log lines hold players' names: data, never markup
+    return text
+
+
+def _fit(lines: list[Text], rows: int, width: int) -> list[Text]:
+    """At most ``rows`` lines; when some are left out, the last one shown ends in "…"."""
+    if len(lines) <= rows:
+        return lines
+    kept = lines[:rows]
+    last = kept[-1].copy()
+    last.rstrip()
+    last.truncate(max(1, width - 1))
+    last.append("…")
+    kept[-1] = last
+    return kept
 
 
 def _style(widget: Widget, severity: str) -> str:

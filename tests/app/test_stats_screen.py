@@ -1,0 +1,64 @@
+"""The statistics screen at 80×24 (issue 30, item 10): the tables fit, no header or name
+is cut; Indian's figures speak of deals."""
+
+from __future__ import annotations
+
+import pytest
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable, Select
+
+from rummy_tui.app.app import RummyApp
+from rummy_tui.app.screens.stats import StatsScreen
+from rummy_tui.history import store
+
+from .test_snapshots import played_until
+
+
+def _stats_app(tmp_path, monkeypatch) -> RummyApp:
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("RUMMY_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    store.record(played_until("indian", "Ann,cpu:Cy", 22, "game_over", {"format": "pool101"}),
+                 "game-a")
+    store.record(played_until("remi", "Ann,cpu:Cy", 21, "game_over"), "game-b")
+    return RummyApp(cursor_blink=False, bot_delay=0)
+
+
+def _headers(table: DataTable) -> list[str]:
+    return [str(c.label) for c in table.ordered_columns]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_statistics_fit(tmp_path, monkeypatch, size):
+    app = _stats_app(tmp_path, monkeypatch)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        for name in ("#players", "#variants", "#h2h"):
+            table = screen.query_one(name, DataTable)
+            assert table.virtual_size.width <= table.size.width, (name, table.virtual_size,
+                                                                  table.size)
+            # no cell is cut: each column as wide as its widest cell
+            for column in table.ordered_columns:
+                cells = [table.get_cell_at(Coordinate(r, table.get_column_index(column.key)))
+                         for r in range(table.row_count)]
+                widest = max([len(str(c)) for c in cells] + [len(str(column.label))])
+                assert column.width >= widest, (name, column.label, cells)
+
+
+def test_the_statistics_snapshot_80x24(tmp_path, monkeypatch, snap_compare):
+    app = _stats_app(tmp_path, monkeypatch)
+    assert snap_compare(app, press=["s"], terminal_size=(80, 24))
+
+
+async def test_indian_statistics_count_deals(tmp_path, monkeypatch):
+    app = _stats_app(tmp_path, monkeypatch)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#variant", Select).value = "indian"
+        await pilot.pause()
+        headers = _headers(screen.query_one("#players", DataTable))
+        assert any("Deals" in h for h in headers) and not any("Rounds" in h for h in headers)

@@ -1,0 +1,54 @@
+"""What is open over the table does not outlive the turn (issue 30, item 7): the rules
+opened during a computer's turn close at the hand-over, so the next player's keys reach the
+table."""
+
+from __future__ import annotations
+
+from rummy_tui.app.dialogs.help import HelpScreen
+from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
+from rummy_tui.app.screens.table import TableScreen
+
+from .conftest import make_app
+from .driver import pass_device, play_human_move, settle, table_of
+from .keys import send_keys, settled
+
+
+async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
+    app = make_app("rummy", "Ann,cpu:Cy,Bob", seed=2020, bot_delay=1.5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(20):  # to a computer's turn
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, PassDeviceScreen) or table_of(app).busy \
+                        or table_of(app)._my_turn():
+                    break
+            table = table_of(app)
+            if isinstance(app.screen, PassDeviceScreen):
+                await pass_device(pilot)
+            elif table.busy and not table.session.mover_is_human():
+                break
+            else:
+                await play_human_move(pilot)
+        else:
+            raise AssertionError("no computer's turn")
+        await send_keys(app, ["question_mark"])
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, HelpScreen):
+                break
+        assert isinstance(app.screen, HelpScreen), app.screen_stack
+        for _ in range(600):  # the computer moves; the pass screen comes up
+            await pilot.pause(0.02)
+            if PassDeviceScreen in map(type, app.screen_stack):
+                break
+        else:
+            raise AssertionError(f"no pass screen: {app.screen_stack}")
+        await send_keys(app, ["enter"])
+        await settled(app)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TableScreen), app.screen_stack
+        table = app.screen
+        before = table.state.phase
+        await send_keys(app, ["s"])
+        await settled(app)
+        assert before == "draw" and table.state.phase == "play"
