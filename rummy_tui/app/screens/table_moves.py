@@ -61,12 +61,6 @@ def describe(action: Any, ascii: bool = False) -> str:
                      *(c.symbol(ascii) for c in shown if isinstance(c, Card))])
 
 
-def _numbered_take(variant: str, depth: int) -> bool:
-    """The keys 1, 2, 3 take that discard only in a game with a choice of depths (Remi)."""
-    depths = variant_of(variant).pickup_depths
-    return len(depths) > 1 and depth in depths
-
-
 class TableMoves:
     """Mixed into :class:`TableScreen`: the key handlers of a turn."""
 
