@@ -150,8 +150,10 @@ def _explain(exc: ValidationError) -> str:
         if loc[n].isdigit():
             where = where.replace(f".{loc[n]}", f"[{int(loc[n]) + 1}]", 1)
     got = first.get("input")
-    found = "" if isinstance(got, (dict, list)) else f" (found {repr(got)[:40]})"
     kind = first["type"]
+    # a value error (a name: core/names.py) quotes the value itself
+    found = "" if isinstance(got, (dict, list)) or kind == "value_error" else \
+        f" (found {repr(got)[:40]})"
     if kind == "extra_forbidden":
         text = f"unknown setting {where!r} (is this a rummy-tui settings file?)"
     elif kind == "string_pattern_mismatch":

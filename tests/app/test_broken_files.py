@@ -25,7 +25,7 @@ BROKEN_SETTINGS = {
     "big-option": (b"[last.rummy]\noptions = {target = " + str(10**30).encode() + b"}\n",
                    "last.rummy.options.target"),
     "escape-name": (b'[last.rummy]\nseats = [{name = "\\u001b]0;PWN\\u0007A"}]\n',
-                    "control characters"),
+                    "control character"),
 }
 
 
