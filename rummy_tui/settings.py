@@ -100,7 +100,7 @@ class _Model(BaseModel):
 
 
 class _Seat(_Model):
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Annotated[str, Field(max_length=64)]  # blank: check_name says why
     kind: Literal["human", "normal", "easy", "hard"] = "human"
 
     @field_validator("name")

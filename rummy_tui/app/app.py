@@ -9,6 +9,10 @@ Imports inside methods are deliberate, for the start-up to an interactive picker
 (bench/bench_app.py): the table, statistics and help screens (~85 ms, the help's Markdown
 another ~100 ms), the save models (pydantic) and the statistics store are loaded when first
 needed, not before the picker shows.
+
+Long because: Textual makes one App, and the parts that hang on it (remembered settings,
+autosave, signals and crashes, the keymap, the size check, the screens' navigation) share
+its state; split into mix-ins they would still be one class, only harder to read.
 """
 
 from __future__ import annotations

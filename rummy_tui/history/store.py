@@ -23,7 +23,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..atomic import write_atomic
-from ..core.text import quote
 from ..saves_location import stats_path
 from .records import GameRecord, Kind, Name, player_key, record_game
 
@@ -123,8 +122,9 @@ def parse(raw: bytes, name: str = "stats") -> StatsFile:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(f"{name}: not a rummy-tui statistics file")
     if data.get("version") != VERSION or type(data.get("version")) is not int:
-        raise StatsError(f"{name}: statistics version {quote(data.get('version'))} is not one "
-                         f"this version reads ({VERSION})")
+        # repr: escaped, as a number reads (1.0, 7), and cut short
+        raise StatsError(f"{name}: statistics version {repr(data.get('version'))[:20]} is not "
+                         f"one this version reads ({VERSION})")
     try:
         stats = StatsFile.model_validate_json(raw, strict=True)
     except ValidationError as exc:

@@ -72,10 +72,10 @@ class CostlyConfirmDialog(ConfirmDialog):
     only y (or the Yes button) answers yes, so a burst of Enters never pays the cost."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "answer(False)", "No", show=False),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "Yes", id="dialog.costly_yes"),
+        Binding("enter", "answer(False)", "No", show=False, id="dialog.costly_no"),
+        Binding("n", "answer(False)", "No", id="dialog.costly_no"),
+        Binding("escape", "answer(False)", "No", show=False, id="dialog.costly_no"),
     ]
 
     def on_mount(self) -> None:

@@ -87,8 +87,8 @@ class FieldSelect(Select[Any], inherit_bindings=False):
     field of the form (issue 30: it opened the list); space and the arrows open it."""
 
     BINDINGS = [
-        Binding("down,space,up", "show_overlay", "Show menu", show=False),
-        Binding("enter", "next_field", "Next field", show=False),
+        Binding("down,space,up", "show_overlay", "Show menu", show=False, id="setup.open_menu"),
+        Binding("enter", "next_field", "Next field", show=False, id="setup.next_field"),
     ]
 
     def action_next_field(self) -> None:

@@ -9,6 +9,10 @@ shows the actions that the viewer's legal moves list, and a refused move is the 
 Privacy: the session's ``viewer`` is the only seat whose hand is drawn. With two or more
 humans it is cleared (no hand drawn) whenever the turn leaves a human, and the next human's
 hand is drawn only after the pass-the-device screen has been dismissed.
+
+Long because: the layout, the rendering of a view and the turn hand-over share one screen's
+widgets and timers; the key handlers already live apart, in ``table_moves`` and
+``table_bindings``.
 """
 
 from __future__ import annotations
