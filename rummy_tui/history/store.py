@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..atomic import write_atomic
-from ..core.text import quote
+from ..core.text import clip
 from ..saves_location import stats_path
 from .records import GameRecord, Kind, Name, player_key, record_game
 
@@ -98,7 +98,8 @@ def parse(raw: bytes, name: str = "stats") -> StatsFile:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(f"{name}: not a rummy-tui statistics file")
     if data.get("version") != VERSION:
-        raise StatsError(f"{name}: statistics version {quote(data.get('version'))} is not one this "
+        shown = clip(repr(data.get("version")))
+        raise StatsError(f"{name}: statistics version {shown} is not one this "
                          f"version reads ({VERSION})")
     try:
         stats = StatsFile.model_validate(data)
