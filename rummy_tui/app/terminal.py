@@ -33,14 +33,19 @@ def tolerate_bad_bytes() -> None:
     """Textual's drivers decode terminal input with ``errors="replace"`` from now on (the
     drivers look ``getincrementaldecoder`` up in their module when their input thread
     starts). Textualize/textual#6456."""
-    from textual.drivers import linux_driver
+    import os
 
-    linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
     try:
+        from textual.drivers import linux_driver
+    except ImportError:  # Windows: its driver reads keys, not bytes
+        pass
+    else:
+        linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+    # the web driver only under rummy-tui serve (textual-serve names it): not loaded otherwise
+    if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
         from textual.drivers import web_driver
-    except ImportError:  # pragma: no cover - part of Textual, but not needed here
-        return
-    web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+
+        web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
 
 
 def stop_on_signals(app: Any, stop: Callable[[int], None]) -> Callable[[], None]:

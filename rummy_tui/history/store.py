@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..atomic import write_atomic
+from ..core.text import clip
 from ..saves_location import stats_path
 from .records import GameRecord, Kind, Name, player_key, record_game
 
@@ -122,9 +123,9 @@ def parse(raw: bytes, name: str = "stats") -> StatsFile:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(f"{name}: not a rummy-tui statistics file")
     if data.get("version") != VERSION or type(data.get("version")) is not int:
-        # repr: escaped, as a number reads (1.0, 7), and cut short
-        raise StatsError(f"{name}: statistics version {repr(data.get('version'))[:20]} is not "
-                         f"one this version reads ({VERSION})")
+        shown = clip(repr(data.get("version")))  # repr: escaped, as a number reads (1.0, 7)
+        raise StatsError(f"{name}: statistics version {shown} is not one this "
+                         f"version reads ({VERSION})")
     try:
         stats = StatsFile.model_validate_json(raw, strict=True)
     except ValidationError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.text import quote
+from ..core.text import clip
 from .codec import event_dict
 from .legacy_log import events_of
 from .schema import SCHEMA_VERSION, SaveError, SaveFile
@@ -192,7 +192,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     if "schema_version" not in data:
         raise SaveError("not a rummy-tui save: no schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"schema_version must be a whole number, not {quote(version)}")
+        raise SaveError(f"schema_version must be a whole number, not {clip(repr(version))}")
     if version > SCHEMA_VERSION:
         raise SaveError(
             f"unknown schema_version {version}: written by a newer rummy-tui "

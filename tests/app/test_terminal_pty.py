@@ -171,3 +171,19 @@ def test_sigterm_at_the_picker_restores_the_terminal(terminals):
     term.proc.send_signal(signal.SIGTERM)
     assert term.finish() == 128 + signal.SIGTERM
     assert LEAVE_ALT_SCREEN in term.output[mark:] and MOUSE_OFF in term.output[mark:]
+
+
+def test_the_web_driver_gets_the_same_decoder_under_serve(monkeypatch):
+    # rummy-tui serve: textual-serve runs each game with Textual's web driver
+    from textual.drivers import linux_driver, web_driver
+
+    from rummy_tui.app.terminal import tolerate_bad_bytes
+
+    monkeypatch.setattr(web_driver, "getincrementaldecoder", web_driver.getincrementaldecoder)
+    monkeypatch.setattr(linux_driver, "getincrementaldecoder",
+                        linux_driver.getincrementaldecoder)
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    tolerate_bad_bytes()
+    for module in (linux_driver, web_driver):
+        decode = module.getincrementaldecoder("utf-8")().decode
+        assert decode(b"a\xffb") == "a\ufffdb"
