@@ -35,12 +35,15 @@ def tolerate_bad_bytes() -> None:
     starts). Textualize/textual#6456."""
     from textual.drivers import linux_driver
 
-    linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+    # A patch of the name the drivers imported from codecs, so mypy checks it against typeshed's
+    # getincrementaldecoder, whose first overload gives a bytes-to-bytes codec's "buffered"
+    # decoder; the drivers ask only for their text encoding (utf-8).
+    linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[assignment]
     try:
         from textual.drivers import web_driver
     except ImportError:  # pragma: no cover - part of Textual, but not needed here
         return
-    web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+    web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[assignment]
 
 
 def stop_on_signals(app: Any, stop: Callable[[int], None]) -> Callable[[], None]:
