@@ -54,7 +54,7 @@ def test_an_option_that_came_later_may_be_left_out_at_its_old_value():
 
 
 @pytest.mark.parametrize("key, where", [
-    ('"schema_version": 4', "schema_version"),
+    ('"schema_version": 5', "schema_version"),
     ('"seed": 5', "seed"),
     ('"target": 150', "target"),
     ('"name": "Ann"', "name"),
@@ -66,7 +66,7 @@ def test_a_key_written_twice_is_refused(key, where):
     twice = text.replace(key, f"{key}, {key}", 1).encode()
     assert f'the key "{where}" is written twice' in _refusal(twice)
     # also when the file is not otherwise a current save (the slow reader)
-    older = twice.replace(b'"schema_version": 4', b'"schema_version": 3', 1)
+    older = twice.replace(b'"schema_version": 5', b'"schema_version": 4', 1)
     if where != "schema_version":
         assert "written twice" in _refusal(older)
 
