@@ -209,7 +209,7 @@ def to_dict(
 
 # json's own C string encoder: a log line is built by hand around it, because a game of 50
 # rounds has thousands of events and one json.dumps call each would blow the autosave budget.
-_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_encode_text = json.encoder.encode_basestring
 
 _JSON_TEXT: dict[Any, Callable[[Any], str]] = {}
 """A field type -> its value as JSON text (for the log lines built by hand)."""

@@ -314,7 +314,7 @@ def event_record(cls: type[Event]) -> Any:
     model: a long game logs tens of thousands of events, and this validates them in half
     the time."""
     hints = typing.get_type_hints(cls)
-    spec: dict[str, Any] = {"type": Literal[cls.tag]}  # type: ignore[name-defined]
+    spec: dict[str, Any] = {"type": Literal[cls.tag]}
     spec.update((f.name, _event_type(f.name, hints[f.name])) for f in fields(cls))
     make: Any = TypedDict  # the functional form, with a name made at run time
     record: Any = make(f"{cls.__name__}Record", spec)
@@ -326,7 +326,7 @@ def event_record(cls: type[Event]) -> Any:
 EVENT_RECORDS: dict[str, Any] = {cls.tag: event_record(cls) for cls in EVENTS}
 """Each event's tag -> the record a save holds for it."""
 EventRecord: Any = Annotated[
-    typing.Union[tuple(EVENT_RECORDS.values())],  # type: ignore[valid-type]
+    typing.Union[tuple(EVENT_RECORDS.values())],
     Field(discriminator="type"),
 ]
 
@@ -350,7 +350,7 @@ class SaveFile(_Model):
     # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
     history: Annotated[list[RoundResultModel], AtMost(2000)] = Field(
         description="every finished round, in order")
-    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(  # type: ignore[valid-type]
+    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(
         description="what happened, one event a record (core/events.py), as every player saw it")
 
     @field_validator("schema_version", mode="before")
