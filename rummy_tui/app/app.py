@@ -369,7 +369,9 @@ class RummyApp(App[None]):
     # --- screens ------------------------------------------------------------------------
     def action_command_palette(self) -> None:
         """The command palette, with paging that survives a resize (app/commands.py)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual types is_open's argument App[object], and App is invariant in its result
+        # type: a RummyApp (App[None]) is refused, though is_open reads only app.screen
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(_safe_palette()(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

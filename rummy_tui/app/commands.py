@@ -82,7 +82,9 @@ def _safe_palette() -> type:
                 super()._watch__list_visible()
 
         async def _watch__show_busy(self) -> None:
-            if self.query(CommandList) and self.query(LoadingIndicator):
+            # each query on its own line: in 'a and b' mypy infers b's widget type from a's
+            has_list = bool(self.query(CommandList))
+            if has_list and self.query(LoadingIndicator):
                 await super()._watch__show_busy()
 
     return SafeCommandPalette

@@ -35,17 +35,20 @@ def tolerate_bad_bytes() -> None:
     starts). Textualize/textual#6456."""
     import os
 
+    # A patch of the name the drivers imported from codecs: typeshed's getincrementaldecoder's
+    # first overload gives a bytes-to-bytes codec's "buffered" decoder; the drivers ask only
+    # for their text encoding (utf-8).
     try:
         from textual.drivers import linux_driver
     except ImportError:  # Windows: its driver reads keys, not bytes
         pass
     else:
-        linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+        linux_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[assignment]
     # the web driver only under rummy-tui serve (textual-serve names it): not loaded otherwise
     if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
         from textual.drivers import web_driver
 
-        web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+        web_driver.getincrementaldecoder = _replacing_decoder  # type: ignore[assignment]
 
 
 def stop_on_signals(app: Any, stop: Callable[[int], None]) -> Callable[[], None]:

@@ -18,6 +18,7 @@ Actions are frozen dataclasses (values) deriving from :class:`Action`: compare t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any, ClassVar, Literal, Self
@@ -326,7 +327,13 @@ class PlayerView(PublicState):
     """The public part of the variant's state (``VariantState.public``), or None."""
 
 
-def _make_view_builder() -> Any:
+ViewBuilder = Callable[
+    [PublicState, int, list[Card], list[int], int, VariantState | None], PlayerView
+]
+"""The type of :data:`build_view`."""
+
+
+def _make_view_builder() -> ViewBuilder:
     # the view of a state, unrolled like GameState.copy: engine.view builds one per decision
     # of every computer player
     shared = [f.name for f in fields(PublicState)]
@@ -343,7 +350,8 @@ def _make_view_builder() -> Any:
     )
     namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
     exec(source, namespace)
-    return namespace["build_view"]
+    built: ViewBuilder = namespace["build_view"]
+    return built
 
 
 build_view = _make_view_builder()

@@ -10,6 +10,7 @@ No Textual or Rich here; the state is read through its public fields only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -301,7 +302,7 @@ def variant_matches(game: GameRecord, variant: str | None) -> bool:
 
 
 def compute(games: list[GameRecord], variant: str | None = None,
-            profiles: list[tuple[str, str]] | None = None) -> list[PlayerStats]:
+            profiles: Sequence[tuple[str, str]] | None = None) -> list[PlayerStats]:
     """Every player's figures, most games first. ``profiles`` (name, kind) adds players who
     have no finished game yet."""
     ordered = sorted((g for g in games if variant_matches(g, variant)),

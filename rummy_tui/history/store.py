@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -32,8 +32,8 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-FORMAT = "rummy-tui stats"
-VERSION = 1
+FORMAT: Final = "rummy-tui stats"
+VERSION: Final = 1
 MAX_STATS_BYTES = 64 * 1024 * 1024
 
 

@@ -158,7 +158,8 @@ def state_items(state: GameState) -> Iterator[tuple[str, Any, Any]]:
         if f.name != "vs":
             yield f.name, value, hints[f.name]
         elif value is not None:
-            inner = _hints(type(value))
+            vs_type: type = type(value)  # as plain ``type``: see _variant_state
+            inner = _hints(vs_type)
             for g in fields(value):
                 yield f"{state.variant}.{g.name}", getattr(value, g.name), inner[g.name]
 
@@ -183,7 +184,8 @@ def to_dict(
     s = state
     inner = {name: _SHARED_ENCODERS[name](getattr(s, name)) for name in SHARED_STATE_KEYS}
     if s.vs is not None:
-        inner[s.variant] = _encoder(type(s.vs))(s.vs)
+        vs_type: type = type(s.vs)  # as plain ``type``: see _variant_state
+        inner[s.variant] = _encoder(vs_type)(s.vs)
     data: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "written_by": f"rummy-tui {__version__}",
@@ -207,7 +209,7 @@ def to_dict(
 
 # json's own C string encoder: a log line is built by hand around it, because a game of 50
 # rounds has thousands of events and one json.dumps call each would blow the autosave budget.
-_encode_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_encode_text = json.encoder.encode_basestring
 
 _JSON_TEXT: dict[Any, Callable[[Any], str]] = {}
 """A field type -> its value as JSON text (for the log lines built by hand)."""
@@ -384,7 +386,11 @@ def _variant_state(save: SaveFile) -> Any:
     section = SECTIONS.get(save.variant)
     if section is None:
         return None
-    return _decoder(variant_of(save.variant).State)(getattr(save.state, section[0]))
+    vs_type: type | None = variant_of(save.variant).State
+    assert vs_type is not None  # a section is made for each variant with a State
+    # Typed as plain ``type``: to mypy, a ``type[VariantState]`` is not Hashable (it checks
+    # the class's instance ``__hash__``), so a functools.cache would refuse it.
+    return _decoder(vs_type)(getattr(save.state, section[0]))
 
 
 def to_state(save: SaveFile) -> GameState:

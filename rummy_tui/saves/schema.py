@@ -15,7 +15,7 @@ import types
 import typing
 from dataclasses import fields
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -109,7 +109,7 @@ class AtMost:
         return value
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
-        inner = handler(source)
+        inner = cast(dict[str, Any], handler(source))  # a core schema is a plain dict
         inner["max_length"] = self.n  # for the JSON schema (maxItems), and a second guard
         return core_schema.no_info_before_validator_function(self._check, inner)
 
@@ -261,13 +261,19 @@ SECTIONS = _sections()
 """Variant key -> (the StateModel attribute, the model) of each variant with its own state:
 its section of ``state`` has the variant's key (``"state": {..., "remi": {...}}``)."""
 
-StateModel = create_model(
-    "StateModel",
-    __base__=_SharedStateModel,
-    __doc__=_SharedStateModel.__doc__,
-    **{attr: (model | None, Field(None, alias=key, description=f"{title_of(key)}: its own state"))
-       for key, (attr, model) in SECTIONS.items()},
+_SECTION_FIELDS: dict[str, Any] = {
+    attr: (model | None, Field(None, alias=key, description=f"{title_of(key)}: its own state"))
+    for key, (attr, model) in SECTIONS.items()
+}
+_StateModel = create_model(
+    "StateModel", __base__=_SharedStateModel, __doc__=_SharedStateModel.__doc__, **_SECTION_FIELDS
 )
+if TYPE_CHECKING:
+    # A model made at run time is no type to a checker: to it, ``state`` has the shared
+    # fields (a variant's section is read with getattr, by its attribute in SECTIONS).
+    StateModel = _SharedStateModel
+else:
+    StateModel = _StateModel
 SHARED_STATE_KEYS = tuple(_SharedStateModel.model_fields)
 """The keys of ``state`` that every game has, in their order."""
 
@@ -308,7 +314,7 @@ def event_record(cls: type[Event]) -> Any:
     model: a long game logs tens of thousands of events, and this validates them in half
     the time."""
     hints = typing.get_type_hints(cls)
-    spec: dict[str, Any] = {"type": Literal[cls.tag]}  # type: ignore[name-defined]
+    spec: dict[str, Any] = {"type": Literal[cls.tag]}
     spec.update((f.name, _event_type(f.name, hints[f.name])) for f in fields(cls))
     make: Any = TypedDict  # the functional form, with a name made at run time
     record: Any = make(f"{cls.__name__}Record", spec)
@@ -320,7 +326,7 @@ def event_record(cls: type[Event]) -> Any:
 EVENT_RECORDS: dict[str, Any] = {cls.tag: event_record(cls) for cls in EVENTS}
 """Each event's tag -> the record a save holds for it."""
 EventRecord: Any = Annotated[
-    typing.Union[tuple(EVENT_RECORDS.values())],  # type: ignore[valid-type]
+    typing.Union[tuple(EVENT_RECORDS.values())],
     Field(discriminator="type"),
 ]
 
@@ -344,7 +350,7 @@ class SaveFile(_Model):
     # a round takes minutes: 2,000 of them is days of play (and reading them stays fast)
     history: Annotated[list[RoundResultModel], AtMost(2000)] = Field(
         description="every finished round, in order")
-    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(  # type: ignore[valid-type]
+    log: Annotated[list[EventRecord], AtMost(500_000)] = Field(
         description="what happened, one event a record (core/events.py), as every player saw it")
 
     @field_validator("schema_version", mode="before")

@@ -6,12 +6,15 @@ else about a variant is the core's (``core/registry.py``).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.hand_rules import RuleError
 from ..core.registry import variant_keys, variant_of
 
-VariantName = Literal[variant_keys()]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    VariantName = str  # the registry's keys are known only at run time
+else:
+    VariantName = Literal[variant_keys()]
 """The ``variant`` of a save: a Literal of the registry's keys, so the JSON Schema lists them."""
 
 

@@ -247,7 +247,7 @@ class RummyServer(Server):
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
 
     # --- the page -----------------------------------------------------------------------
-    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.Response:
         refusal = self.slots.refusal(client_address(request))
         if refusal is not None:  # the websocket would be refused: say so, in words
             return self.refusal_page(request, refusal)

@@ -112,3 +112,18 @@ async def test_fournier_summary_says_who_paid_whom():
         assert line == (f"{state.players[seat].name} pays {closer} {-r.delta} "
                         f"({r.penalty} × {result.multiplier or 1})")
     assert sum(r.delta for r in result.players) == 0
+
+
+async def test_game_over_buttons_do_what_their_keys_do():
+    # The buttons ran their action as a coroutine never awaited: a click did nothing
+    # (mypy's unused-coroutine found it).
+    state = played_until("indian", "Ann,cpu:Bob,cpu:Cy", 5, "game_over", {"format": "pool101"})
+    app = RummyApp(game=state, bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.click("#new")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert app.game is None

@@ -244,11 +244,11 @@ class PickerScreen(Screen[None]):
         info = getattr(self, "_saves", {}).get(key or "")
         if info is None:
             return
-        if not info.ok:  # type: ignore[attr-defined]
-            self.notify(f"Cannot resume: {visible(info.reason)}", severity="error", markup=False)  # type: ignore[attr-defined]
+        if not info.ok:
+            self.notify(f"Cannot resume: {visible(info.reason)}", severity="error", markup=False)
             return
         try:
-            state = saves.load_game(info.path)  # type: ignore[attr-defined]
+            state = saves.load_game(info.path)
         except (saves.SaveError, OSError) as exc:
             self.notify(f"Cannot resume: {one_line(exc)}", severity="error", timeout=8,
                         markup=False)
@@ -260,7 +260,7 @@ class PickerScreen(Screen[None]):
 
             self.app.push_screen(GameOverScreen(state))
             return
-        self._open_locked(state, info.path)  # type: ignore[attr-defined]
+        self._open_locked(state, info.path)
 
     def _open_locked(self, state: Any, path: Any) -> None:
         """One window per save: take the save's lock, or ask whether to look read-only."""

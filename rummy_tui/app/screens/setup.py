@@ -26,14 +26,16 @@ from ...core.engine import new_game
 from ...core.names import PlayerNameError, check_name, check_names
 from ...core.text import visible
 from ...core.options import options_model
-from ...core.state import PlayerSpec
+from ...core.state import PlayerKind, PlayerSpec
 from ...core.variants import RuleError
 from ...history import store
 from ..presets import Preset
 from ..rules import player_range
 from ..typed import rummy_app
 
-KINDS = [("Human", "human"), ("Normal", "normal"), ("Easy", "easy"), ("Hard", "hard")]
+KINDS: list[tuple[str, PlayerKind]] = [
+    ("Human", "human"), ("Normal", "normal"), ("Easy", "easy"), ("Hard", "hard")
+]
 """Who plays a seat: the choices of a :class:`SeatKind` row (a computer player of normal,
 easy or hard strength, each named by its level: "Computer" beside "Easy / Hard" read as a
 fourth kind; the short words keep the row within 80 columns)."""
@@ -214,7 +216,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("ASCII suits", classes="setup-label")
                 yield FieldSelect([("yes", True), ("no", False)],
-                             value=bool(self.app.ascii),
+                             value=bool(rummy_app(self).ascii),
                              allow_blank=False, id="ascii", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("computer speed", classes="setup-label")
@@ -281,7 +283,7 @@ class SetupScreen(Screen[None]):
         self._show_seats()
         self.players()
 
-    def seat_kind(self, seat: int) -> str:
+    def seat_kind(self, seat: int) -> PlayerKind:
         """"human", "normal", "easy" or "hard": the radio button pressed in this seat's row."""
         index = self.query_one(f"#kind-{seat}", RadioSet).pressed_index
         return KINDS[index][1] if 0 <= index < len(KINDS) else "normal"
@@ -341,8 +343,8 @@ class SetupScreen(Screen[None]):
             self.players()
 
     # --- start ------------------------------------------------------------------------
-    def players(self) -> list[Any] | None:
-        specs = []
+    def players(self) -> list[PlayerSpec] | None:
+        specs: list[PlayerSpec] = []
         problems: dict[int, str] = {}
         count = self.seat_count()
         for seat in range(count):
@@ -354,7 +356,7 @@ class SetupScreen(Screen[None]):
             except PlayerNameError as exc:
                 problems[seat] = str(exc)
                 name = ""
-            specs.append(PlayerSpec(name, self.seat_kind(seat)))  # type: ignore[arg-type]
+            specs.append(PlayerSpec(name, self.seat_kind(seat)))
         for seat in range(self.high):
             _show_error(self.query_one(f"#name-error-{seat}", Static),
                         problems.get(seat, "") if seat < count else "")

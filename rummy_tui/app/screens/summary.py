@@ -335,11 +335,11 @@ class GameOverScreen(Screen[None]):
         """The seats best first, as the engine ranks them for this variant."""
         return standings(self.state)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         action = {"again": "play_again", "new": "app.new_game", "quit": "app.quit",
                   "stats": "app.statistics"}
-        self.run_action(action[event.button.id or "new"])
+        await self.run_action(action[event.button.id or "new"])
 
     def action_play_again(self) -> None:
         state = self.state

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingsMap, BindingType
 
 from ...core import state
 from ...core.registry import variant_of
@@ -34,7 +34,7 @@ ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "end_round": (EndOnEmptyStock,),
 }
 """``close`` (the ``c`` key) stands for the game's finishing move, ``Variant.finish``."""
-HAND_ACTIONS = {"cursor", "toggle", "sort", "arrange", "hint", "undo", "move_card"}
+HAND_ACTIONS = {"cursor", "select", "sort", "arrange", "hint", "undo", "move_card"}
 
 
 def _move(key: str, action: str, description: str, *arguments: object,
@@ -49,7 +49,7 @@ def _move(key: str, action: str, description: str, *arguments: object,
             Binding(key, attempt, show=False, id=binding_id)]
 
 
-TABLE_BINDINGS = [
+TABLE_BINDINGS: list[BindingType] = [
     Binding("left", "cursor(-1)", "◀", show=False, id="table.cursor_left"),
     Binding("right", "cursor(1)", "▶", show=False, id="table.cursor_right"),
     Binding("home", "cursor_to(0)", "First card", show=False, id="table.first_card"),
@@ -61,7 +61,7 @@ TABLE_BINDINGS = [
     Binding("shift+right,greater_than_sign", "move_card(1)", "Move card right", show=False,
             id="table.move_card_right"),
     Binding("escape", "clear_selection", "Clear selection", show=False, id="table.clear_selection"),
-    Binding("space", "toggle", "Select", id="table.select"),
+    Binding("space", "select", "Select", id="table.select"),
     *_move("s", "draw_stock", "Stock"),
     *_move("d", "take_discard", "Take", 1),
     # Remi only: the nth card from the top of the discard pile.
@@ -131,7 +131,8 @@ def action_is_live(session: TableSession, hand: Hand, action: str,
         types = ACTION_TYPES[action]
         for legal in session.legal():
             if isinstance(legal, types):
-                if action == "take_discard" and parameters and legal.depth != parameters[0]:
+                if (action == "take_discard" and parameters
+                        and isinstance(legal, state.TakeDiscard) and legal.depth != parameters[0]):
                     continue
                 return True
         return False

@@ -104,7 +104,8 @@ class TableMoves:
         self.notify("Nothing to undo: a draw, and what came before it, cannot be undone.",
                     severity="warning")
 
-    def action_toggle(self) -> None:
+    def action_select(self) -> None:
+        # not "toggle": that is DOMNode's own action (toggle an attribute), another signature
         self.query_one(Hand).toggle()
 
     def action_draw_stock(self) -> None:

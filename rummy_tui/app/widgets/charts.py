@@ -54,7 +54,7 @@ def y_ticks(low: int, high: int, rows: int, goal: int | None = None) -> list[int
     """Whole ticks two rows apart or more (plotext writes one label a row: two ticks on one
     row showed the later one), the goal among them, so the line across is labelled with its
     own value (issue 30: "target 150" was drawn on the row labelled 200)."""
-    ticks = whole_ticks(low, high, max(2, min(6, rows // 2 + 1)))
+    ticks = [int(t) for t in whole_ticks(low, high, max(2, min(6, rows // 2 + 1)))]
     if goal is not None:
         unit = max(1, high - low) / max(1, rows - 1)
         ticks = sorted([t for t in ticks if abs(t - goal) >= 2 * unit] + [goal])

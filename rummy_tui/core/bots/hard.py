@@ -197,7 +197,7 @@ class _Knowledge:
         md = max(dead_vals, default=0)
         wilds = sum(1 for c in hand if wild(c))
         ranks = {c % 13 for c in hand if not wild(c)}
-        near: set[Card] = set()
+        near: set[int] = set()
         for c in hand:
             if c == 52 or wild(c):
                 continue
@@ -367,8 +367,8 @@ def _discard(v: PlayerView, rng: random.Random, normal: Discard) -> Action:
             return normal
     if not k.exact:
         a = best_arrangement(tuple(sorted(hand)), k.scoring, k.seq_down)
-        dead = _costliest_dead(a, k, None)
-        candidates = [c for c in candidates if c in dead or c == normal.card]
+        costly = _costliest_dead(a, k, None)
+        candidates = [c for c in candidates if c in costly or c == normal.card]
         if len(candidates) <= 1:
             return normal
     best_card, best_value = normal.card, None

@@ -103,7 +103,7 @@ class _Eval(hard._Knowledge):
     def value(self, a: Any) -> float:
         """The value of an arrangement of a hand between turns."""
         dead = a.deadwood
-        v = self.p["val"] * a.penalty + self.p["dead"] * len(dead)
+        v: float = self.p["val"] * a.penalty + self.p["dead"] * len(dead)
         relief = self.p["partner"]
         if relief:
             wild = self.wild
@@ -152,7 +152,7 @@ class _Eval(hard._Knowledge):
         md = max((values[c] for c in a.deadwood if not wild(c)), default=0)
         wilds = sum(1 for c in hand if wild(c))
         ranks = {c % 13 for c in hand if not wild(c)}
-        near: set[Card] = set()
+        near: set[int] = set()
         for c in hand:
             if not wild(c):
                 s, r = divmod(c, 13)
@@ -291,7 +291,8 @@ class _Roller(_Eval):
         """The mean score of the hand (between turns) over the first ``rolls`` sequences;
         ``first``: a card taken before them (the top discard), which shortens each sequence
         by one."""
-        return self.sum_scores(hand, first, 0, self.p["rolls"]) / self.p["rolls"]
+        rolls: int = self.p["rolls"]
+        return self.sum_scores(hand, first, 0, rolls) / rolls
 
     def sum_scores(self, hand: tuple[Card, ...], first: Card | None, lo: int, hi: int) -> float:
         """The sum of the hand's scores over the sequences ``lo`` to ``hi``."""

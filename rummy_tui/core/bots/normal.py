@@ -161,9 +161,9 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
                 return action
         dead = list(arrangement.deadwood)
         if rs.lay_off and v.table and dead and rng.random() < 0.5:
-            action = _lay_off(v, hand, dead)
-            if action is not None:
-                return action
+            lay = _lay_off(v, hand, dead)
+            if lay is not None:
+                return lay
     else:
         scoring = relaxed(rules) if rules.declaration else rules
         arrangement = best_arrangement(hand, scoring)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ...arrange import best_arrangement
 from ...cards import ACE, Card
@@ -71,26 +72,37 @@ def _left_over(dead: Sequence[Card]) -> str:
     return f"{n} card{'' if n == 1 else 's'} in no group ({cards_text(dead)})"
 
 
-def _groups(melds: Sequence[object], dead: Sequence[Card], rules: HandRules) -> tuple[Group, ...]:
-    found = [Group(group_label(m.cards, rules), tuple(m.cards)) for m in melds]  # type: ignore[attr-defined]
+def _groups(
+    melds: Sequence[_HasCards], dead: Sequence[Card], rules: HandRules
+) -> tuple[Group, ...]:
+    found = [Group(group_label(m.cards, rules), tuple(m.cards)) for m in melds]
     found.sort(key=lambda g: _ORDER[g.label])
     if dead:
         found.append(Group(INVALID, tuple(dead)))
     return tuple(found)
 
 
-def _closest(cards: list[Card], rules: HandRules) -> tuple[list[object], tuple[Card, ...], bool]:
+class _HasCards(Protocol):
+    """A group of cards: an arrangement's meld, or a pure sequence found here."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+def _closest(
+    cards: list[Card], rules: HandRules
+) -> tuple[list[_HasCards], tuple[Card, ...], bool]:
     """When two sequences with one pure cannot be made: the groups to show. With a pure
     sequence in the hand, that sequence and the best groups of the rest (fewest cards left
     over); else the best groups of the hand. The flag: a pure sequence is there."""
     relaxed = replace(rules, declaration=False, cap=None)
-    best: tuple[int, list[object], tuple[Card, ...]] | None = None
+    best: tuple[int, list[_HasCards], tuple[Card, ...]] | None = None
     for run in _pure_runs(cards, rules):
         rest = list(cards)
         for c in run:
             rest.remove(c)
         arr = best_arrangement(rest, relaxed)
-        melds = [_Meld(run)] + list(arr.melds)
+        melds: list[_HasCards] = [_Meld(run), *arr.melds]
         if best is None or len(arr.deadwood) < best[0]:
             best = (len(arr.deadwood), melds, arr.deadwood)
     if best is not None:
