@@ -187,7 +187,7 @@ def start_two_player_rummy(page, mark: int) -> int:  # type: ignore[no-untyped-d
     mark = wait_for_text(page, "New game: Rummy", mark)
     mark = wait_for_text(page, "esc Back", mark)  # the footer: the name field has the focus
     page.keyboard.press("Shift+Tab")  # to Players
-    page.keyboard.press("Enter")  # open the list (the overlay takes the focus after a refresh)
+    page.keyboard.press(" ")  # open the list: space, as Enter moves on (the overlay takes the focus)
     mark = wait_for_text(page, "Dismiss menu", mark)
     page.keyboard.press("ArrowUp")  # 3 -> 2
     page.keyboard.press("Enter")
