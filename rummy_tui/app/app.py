@@ -93,6 +93,9 @@ class RummyApp(App[None]):
         handle_signals: bool = False,
     ) -> None:
         super().__init__()
+        from .terminal import guard_option_list_paging
+
+        guard_option_list_paging()  # a Textual KeyError on page keys in a fresh drop-down
         self._start_theme = theme
         """``--theme``: this run's theme, not remembered."""
         self.settings = settings

@@ -70,3 +70,26 @@ def stop_on_signals(app: Any, stop: Callable[[int], None]) -> Callable[[], None]
             loop.remove_signal_handler(signum)
 
     return undo
+
+
+def guard_option_list_paging() -> None:
+    """Textual 8.2's ``OptionList._move_page`` reads the list's line index before the list has
+    been laid out: page down (or up) in a drop-down's overlay in the instant it opens raised
+    ``KeyError`` and stopped the app (found by tests/app/test_fuzz.py). Textual's own
+    ``_scroll_to_highlight`` guards the same lookup; this guards the paging the same way:
+    before the layout there is nothing to page over. Once a process (idempotent)."""
+    from textual.widgets import OptionList
+
+    if getattr(OptionList._move_page, "guarded", False):
+        return
+    unguarded = OptionList._move_page
+
+    @functools.wraps(unguarded)
+    def move_page(self: OptionList, direction: Any) -> None:
+        try:
+            unguarded(self, direction)
+        except KeyError:  # not laid out yet
+            return
+
+    move_page.guarded = True  # type: ignore[attr-defined]  # a mark on the function
+    OptionList._move_page = move_page  # type: ignore[method-assign]  # Textual's gap, above
