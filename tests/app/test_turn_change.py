@@ -14,7 +14,8 @@ from .keys import send_keys, settled
 
 
 async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
-    app = make_app("rummy", "Ann,cpu:Cy,Bob", seed=2020, bot_delay=1.5)
+    # The computer waits 6 s, so the rules open well before it moves, even on a busy machine.
+    app = make_app("rummy", "Ann,cpu:Cy,Bob", seed=2020, bot_delay=6)
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(20):  # to a computer's turn
             for _ in range(200):
@@ -37,7 +38,7 @@ async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
             if isinstance(app.screen, HelpScreen):
                 break
         assert isinstance(app.screen, HelpScreen), app.screen_stack
-        for _ in range(600):  # the computer moves; the pass screen comes up
+        for _ in range(1500):  # the computer moves; the pass screen comes up
             await pilot.pause(0.02)
             if PassDeviceScreen in map(type, app.screen_stack):
                 break

@@ -89,7 +89,7 @@ def screen_mark(page) -> int:  # type: ignore[no-untyped-def]
     return int(page.evaluate("window.rummyProbe ? window.rummyProbe.text.length : 0"))
 
 
-def wait_for_text(page, text: str, after: int = 0, timeout: float = 20.0,  # type: ignore[no-untyped-def]
+def wait_for_text(page, text: str, after: int = 0, timeout: float = 60.0,  # type: ignore[no-untyped-def]
                   regex: bool = False) -> int:
     """Wait until ``text`` (a JavaScript regular expression if ``regex``) has been sent to the
     page after the mark ``after`` (Playwright's sync API); returns the mark just past it, to
@@ -193,7 +193,7 @@ def start_two_player_rummy(page, mark: int) -> int:  # type: ignore[no-untyped-d
     page.keyboard.press("Enter")
     mark = wait_for_text(page, r"Players\s+2\s", mark, regex=True)
     page.keyboard.press("Control+g")  # start (Enter only moves between the fields)
-    return wait_for_text(page, "Ann to play", mark, timeout=30)  # after Bob, if he began
+    return wait_for_text(page, "Ann to play", mark, timeout=90)  # after Bob, if he began
 
 
 def game_processes(saves: Path) -> list[int]:
