@@ -86,6 +86,7 @@ BINDINGS: dict[str, tuple[str, str]] = {
     "game_over.statistics": ("s", "the Statistics screen"),
     "stats.back": ("escape,b", "back"),
     "stats.variant": ("v", "the next variant's figures"),
+    "stats.chart": ("c", "the win-rate chart (and back)"),
     "help.close": ("escape,question_mark,q", "close the rules"),
     "dialog.yes": ("y,enter", "yes"),
     "dialog.no": ("n,escape", "no"),
