@@ -280,11 +280,14 @@ class TableSession:
             desk.order, desk.groups = [], None  # a new deal: the engine's order to start with
         return new_state
 
-    def recap(self, seat: int) -> list[Any]:
-        """The public moves of the others since this human's last turn (the log entries)."""
+    def recap(self, seat: int, *, peek: bool = False) -> list[Any]:
+        """The public moves of the others since this human's last turn (the log entries);
+        from then on they count as seen, unless ``peek`` (the pass screen shows them
+        before the turn starts)."""
         log = self.state.log
         start = self.seats[seat].seen_log
-        self.seats[seat].seen_log = len(log)
+        if not peek:
+            self.seats[seat].seen_log = len(log)
         if start is None:
             entries = [e for e in log if e.round_no == self.state.round_no][-6:]
         else:
