@@ -77,6 +77,8 @@ BINDINGS: dict[str, tuple[str, str]] = {
     "table.end_round": ("e", "end the round on an empty stock (Remi)"),
     "table.sort": ("o", "sort the hand"),
     "table.arrange": ("a", "arrange the hand into its best melds"),
+    "table.group": ("g", "make a group of the selected cards"),
+    "table.ungroup": ("G", "undo the hand's groups"),
     "table.hint": ("h", "a hint"),
     "table.undo": ("u", "undo within your turn"),
     "pass.ready": ("enter", "the next player is ready"),

@@ -461,6 +461,9 @@ class TableScreen(TableMoves, Screen[None]):
                       (f"penalty {arr.penalty}", 0)]
         except Exception as exc:  # the live count is a comfort: never let it break a turn
             parts.append((f"(no count: {exc})", 0))
+        grouped = self.session.grouped_text(seat, hand.cards)
+        if grouped:
+            parts.append((grouped, 0))
         note = self.session.arranged_note(seat, hand.cards)
         if note:
             parts.append((note, 0))

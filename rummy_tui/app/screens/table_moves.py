@@ -420,6 +420,31 @@ class TableMoves:
             return
         self._redraw_hand()
 
+    def action_group(self) -> None:
+        """g: the selected cards make a group of the player's own, at the right end; it
+        keeps its place and its label across draws and discards (issue 30)."""
+        seat = self.session.viewer
+        if seat is None:
+            return
+        hand = self.query_one(Hand)
+        if not hand.selected:
+            self.notify("Select the cards to group (space), then press g.",
+                        severity="warning")
+            return
+        first = self.session.group(seat, sorted(hand.selected))
+        hand.clear_selection()
+        hand.cursor = first
+        self._redraw_hand()
+
+    def action_ungroup(self) -> None:
+        seat = self.session.viewer
+        if seat is None:
+            return
+        if not self.session.ungroup(seat):
+            self.notify("The hand has no groups.", severity="warning")
+            return
+        self._redraw_hand()
+
     def action_hint(self) -> None:
         try:
             action = self.session.hint()

@@ -1,0 +1,98 @@
+"""Groups the player makes (issue 30): the selected cards become a group (g), labelled by the
+rules core (Pure sequence, Sequence, Set, Invalid), which keeps its place and its label
+across draws and discards, as the Indian apps' groups do; G undoes them. The hand box
+counts the hand as grouped when that differs from the best arrangement's count."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_tui.app.rules import best_arrangement, carry_groups, group_together, rules_for
+from rummy_tui.app.widgets.hand import Hand, InfoLine
+from rummy_tui.core.cards import parse_cards
+from rummy_tui.core.groups import grouped_penalty
+from rummy_tui.core.hand_rules import relaxed
+
+from .conftest import make_app
+from .driver import discard, move_cursor_to, press, select_cards, settle, table_and_hand
+
+
+def _groups(hand: Hand) -> list[list]:
+    out: list[list] = [[]]
+    for i, card in enumerate(hand.cards):
+        if i in hand.group_starts:
+            out.append([])
+        out[-1].append(card)
+    return out
+
+
+@pytest.mark.parametrize("variant,seed", [("indian", 9), ("remigio", 4)])
+async def test_a_group_of_ones_own_keeps_its_place_and_label(variant, seed):
+    app = make_app(variant, "Ann,cpu:Bob", seed=seed)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await table_and_hand(pilot)
+        await press(pilot, "s")
+        state = table.state
+        meld = best_arrangement(hand.cards, relaxed(rules_for(state))).melds[0].cards
+        await select_cards(pilot, hand, meld)
+        await press(pilot, "g")
+        await pilot.pause()
+        *rest, mine = _groups(hand)
+        assert sorted(mine) == sorted(meld) and not hand.selected
+        label = hand.labels[-1]
+        assert label in ("Pure sequence", "Sequence", "Set", "Run")
+        # the hand box counts the hand as grouped (when that is not the best count)
+        count = grouped_penalty([*rest, mine], rules_for(state))
+        info = str(table.query_one(InfoLine).render())
+        assert f"as grouped {count}" in info or f"penalty {count}" in info, info
+        # a discard from outside the group, the others' turns, a draw: the group stays
+        await move_cursor_to(pilot, hand, 0)
+        await discard(pilot)
+        await settle(pilot)
+        assert table._my_turn()
+        await press(pilot, "s")
+        await pilot.pause()
+        groups = _groups(hand)
+        assert mine in groups, (mine, groups)
+        assert hand.labels[groups.index(mine)] == label
+        assert len(groups[-1]) == 1 and groups[-1][0] not in mine  # the card drawn
+        # G: the groups go, the order stays
+        cards = list(hand.cards)
+        await press(pilot, "G")
+        await pilot.pause()
+        assert hand.cards == cards and not hand.group_starts and not hand.labels
+
+
+async def test_g_without_a_selection_says_how():
+    app = make_app("indian", "Ann,cpu:Bob", seed=9)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await table_and_hand(pilot)
+        await press(pilot, "g")
+        await pilot.pause()
+        assert "Select the cards to group" in table.query_one("TableMessages").texts()[0]
+        assert not hand.group_starts
+
+
+async def test_the_footer_offers_group_where_the_hand_is_shown_whole():
+    for variant, shown in (("indian", True), ("rummy", False)):
+        app = make_app(variant, "Ann,cpu:Bob", seed=9)
+        async with app.run_test(size=(100, 32)) as pilot:
+            table, _ = await table_and_hand(pilot)
+            keys = {b.binding.key: b.binding for b in table.active_bindings.values()}
+            assert keys["g"].show is shown, variant
+
+
+def test_carried_groups_follow_the_cards():
+    order = parse_cards("3H 4H 5H KD QC 7S")
+    # KD discarded, 9C drawn: KD's group shrinks, the new card makes a group of its own
+    hand = parse_cards("3H 4H 5H QC 7S 9C")
+    assert carry_groups(order, [3, 2, 1], hand) == [3, 1, 1, 1]
+    # a whole group gone
+    assert carry_groups(order, [3, 2, 1], parse_cards("3H 4H 5H KD QC")) == [3, 2]
+
+
+def test_grouping_moves_the_chosen_cards_to_a_group_at_the_right_end():
+    moved, sizes = group_together([3, 3], 6, [1, 4])
+    assert moved == [0, 2, 3, 5, 1, 4] and sizes == [2, 2, 2]
+    moved, sizes = group_together([], 4, [0, 1, 2, 3])
+    assert moved == [0, 1, 2, 3] and sizes == [4]
