@@ -107,7 +107,12 @@ class TableSession:
         """A pass screen, dialog or summary is up, or a computer player is moving."""
         self.seats = [Seat(order=list(order)) for order in state.hand_order] \
             if len(state.hand_order) == len(state.players) else [Seat() for _ in state.players]
-        """(A resumed game brings back each player's own order of their hand.)"""
+        """(A resumed game brings back each player's own order of their hand, and its
+        groups: sizes that do not fit the order are left out.)"""
+        if len(state.hand_groups) == len(self.seats):
+            for desk, sizes in zip(self.seats, state.hand_groups):
+                if sizes and all(n > 0 for n in sizes) and sum(sizes) == len(desk.order):
+                    desk.groups = (desk.order, list(sizes))
         self.undo_stack: list[Undo] = []
         self._turn_key: tuple[int, int, int] | None = None
         self._summary_shown_for: int | None = None
@@ -182,12 +187,16 @@ class TableSession:
         state = self.state
         orders = [merge_order(desk.order, hand) if desk.order else []
                   for desk, hand in zip(self.seats, state.hands)]
+        groups = [_saved_groups(desk, order) for desk, order in zip(self.seats, orders)]
         if not any(orders):
             orders = []
-        if orders == state.hand_order:
+        if not any(groups):
+            groups = []
+        if orders == state.hand_order and groups == state.hand_groups:
             return state
         saved = state.copy()
         saved.hand_order = orders
+        saved.hand_groups = groups
         return saved
 
     def advance(self) -> Step:
@@ -492,6 +501,14 @@ class TableSession:
     def hint(self) -> Any:
         """What the normal computer player would do, from the viewer's own view."""
         return choose_action("normal", self.view(), random.Random(self.state.actions))
+
+
+def _saved_groups(desk: Seat, order: list[Card]) -> list[int]:
+    """The sizes of the seat's groups of ``order`` (the hand as saved), [] for none."""
+    groups = desk.groups
+    if not groups or groups[0] != desk.order or not order:
+        return []
+    return list(groups[1]) if order == desk.order else carry_groups(desk.order, groups[1], order)
 
 
 def _discard_in_log(state: GameState) -> tuple[int, int, Card] | None:

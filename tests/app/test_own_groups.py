@@ -96,3 +96,36 @@ def test_grouping_moves_the_chosen_cards_to_a_group_at_the_right_end():
     assert moved == [0, 2, 3, 5, 1, 4] and sizes == [2, 2, 2]
     moved, sizes = group_together([], 4, [0, 1, 2, 3])
     assert moved == [0, 1, 2, 3] and sizes == [4]
+
+
+async def test_the_groups_are_saved_and_come_back(tmp_path):
+    """The groups are part of the save, like the hand's order: a resumed game shows them
+    (and a save without groups is written as before: no ``hand_groups`` key)."""
+    import json
+
+    from rummy_tui import saves
+    from rummy_tui.app.app import RummyApp
+
+    from .driver import table_of
+
+    app = make_app("indian", "Ann,cpu:Bob", seed=9, saves_dir=tmp_path)
+    app.autosave = True
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await table_and_hand(pilot)
+        assert "hand_groups" not in json.loads(app.save_path.read_text())["state"]
+        await press(pilot, "s")
+        state = table.state
+        meld = best_arrangement(hand.cards, relaxed(rules_for(state))).melds[0].cards
+        await select_cards(pilot, hand, meld)
+        await press(pilot, "g")
+        await pilot.pause()
+        order, groups, labels = list(hand.cards), _groups(hand), hand.labels
+        path = app.save_path
+    loaded = saves.load_game(path)
+    assert loaded.hand_order[0] == order
+    assert loaded.hand_groups[0] == [len(g) for g in groups]
+    resumed = RummyApp(game=loaded, save_path=path, bot_delay=0, cursor_blink=False)
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        hand = table_of(resumed).query_one(Hand)
+        assert hand.cards == order and _groups(hand) == groups and hand.labels == labels

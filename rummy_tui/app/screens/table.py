@@ -434,7 +434,8 @@ class TableScreen(TableMoves, Screen[None]):
         resumed game shows every hand as its player left it."""
         game = self.rummy.game
         saved = self.session.saved_state()
-        if game is not None and saved.hand_order != game.hand_order:
+        if game is not None and (saved.hand_order, saved.hand_groups) != (
+                game.hand_order, game.hand_groups):
             self.rummy.set_game_state(saved)
 
     def action_move_card(self, delta: int) -> None:
