@@ -129,3 +129,29 @@ async def test_the_groups_are_saved_and_come_back(tmp_path):
         await settle(pilot)
         hand = table_of(resumed).query_one(Hand)
         assert hand.cards == order and _groups(hand) == groups and hand.labels == labels
+
+
+async def test_the_declare_dialog_shows_the_players_own_groups_when_they_are_valid():
+    """Issue 30: the declare dialog shows the groups as the player made them (their order)
+    when they make a valid declaration without the finish card; else the engine's."""
+    from rummy_tui.app.dialogs.finish import FinishDialog
+    from rummy_tui.core.cards import parse_card
+
+    from .test_finish_dialogs import VALID, app_for, draw_and_point_at, rigged
+
+    app = app_for(rigged("indian", VALID, "2D", wild="7D"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await draw_and_point_at(pilot, "2D")
+        for group in ("KD KC KH", "AS AD AC AH", "3S 4S 5S", "9H 7C JH"):
+            await select_cards(pilot, hand, tuple(parse_cards(group)))
+            await press(pilot, "g")
+        await pilot.pause()
+        assert hand.labels == ("Invalid", "Set", "Set", "Pure sequence", "Sequence")
+        await move_cursor_to(pilot, hand, hand.cards.index(parse_card("2D")))
+        await press(pilot, "c")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, FinishDialog) and dialog.highlighted.ok
+        assert dialog.detail_text().splitlines()[1:] == [
+            "Set            K♦ K♣ K♥", "Set            A♠ A♦ A♣ A♥",
+            "Pure sequence  3♠ 4♠ 5♠", "Sequence       9♥ 7♣ J♥", "Finish slot    2♦"]

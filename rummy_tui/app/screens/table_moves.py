@@ -278,7 +278,10 @@ class TableMoves:
         cards = list(hand.cards)
         verb = v.finish_label.lower()
         if rules.declaration:
-            choices = finish.declare_choices(cards, rules, ascii, four)
+            order, sizes = self.session.hand_order(self.session.viewer or 0)
+            ends = [sum((sizes or [])[:i]) for i in range(len(sizes or []) + 1)]
+            own = [order[a:b] for a, b in zip(ends, ends[1:])] if order == cards else []
+            choices = finish.declare_choices(cards, rules, ascii, four, own)
         else:
             legal_moves = set(self.session.legal())
             legal = {c for c in cards if v.finish_with(c) in legal_moves}
