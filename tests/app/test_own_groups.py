@@ -155,3 +155,24 @@ async def test_the_declare_dialog_shows_the_players_own_groups_when_they_are_val
         assert dialog.detail_text().splitlines()[1:] == [
             "Set            K♦ K♣ K♥", "Set            A♠ A♦ A♣ A♥",
             "Pure sequence  3♠ 4♠ 5♠", "Sequence       9♥ 7♣ J♥", "Finish slot    2♦"]
+
+
+async def test_the_hand_box_says_what_the_hand_counts_as_grouped():
+    from .test_finish_dialogs import VALID, app_for, draw_and_point_at, rigged
+
+    app = app_for(rigged("indian", VALID, "2D", wild="7D"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, hand = await draw_and_point_at(pilot, "2D")
+        await select_cards(pilot, hand, tuple(parse_cards("KD KC KH")))
+        await press(pilot, "g")
+        await pilot.pause()
+        info = str(table.query_one(InfoLine).render())
+        # no pure sequence among the groups: every card counts, at most 80; the best
+        # arrangement leaves 2♦ alone
+        assert "penalty 2" in info and "as grouped 80" in info, info
+        for group in ("AS AD AC AH", "3S 4S 5S", "9H 7C JH"):
+            await select_cards(pilot, hand, tuple(parse_cards(group)))
+            await press(pilot, "g")
+        await pilot.pause()
+        info = str(table.query_one(InfoLine).render())
+        assert "penalty 2" in info and "as grouped" not in info, info  # the same count
