@@ -421,7 +421,7 @@ class TableSession:
             shapes = [classify(tuple(group), rules.melds) for group in groups]
             labels = ["Deadwood" if shape is None else "Set" if shape.kind == "set" else run
                       for shape in shapes]
-        if len(labels) < 2 and all(label in ("Invalid", "Deadwood") for label in labels):
+        if all(label in ("Invalid", "Deadwood") for label in labels):
             return []  # nothing to tell apart
         return labels
 
