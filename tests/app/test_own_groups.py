@@ -176,3 +176,18 @@ async def test_the_hand_box_says_what_the_hand_counts_as_grouped():
         await pilot.pause()
         info = str(table.query_one(InfoLine).render())
         assert "penalty 2" in info and "as grouped" not in info, info  # the same count
+
+
+def test_saved_groups_that_do_not_fit_the_hand_are_left_out():
+    from rummy_tui.app.session import TableSession
+    from rummy_tui.core.engine import new_game
+    from rummy_tui.core.state import PlayerSpec
+
+    state = new_game("indian", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human")],
+                     seed=3).copy()
+    state.hand_order = [list(h) for h in state.hands]
+    state.hand_groups = [[3, 10], [5, 5]]  # Bob's do not add up to his 13 cards
+    session = TableSession(state)
+    session.viewer = 0
+    assert session.hand_order(0)[1] == [3, 10]
+    assert session.hand_order(1)[1] is None
