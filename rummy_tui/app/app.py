@@ -61,6 +61,8 @@ class RummyApp(App[None]):
     TITLE = "rummy-tui"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
+    KEYMAP_TIMEOUT = 10.0
+    """Seconds the keymap warning stays on show (it is due again until it has stayed so)."""
 
     save_problem: reactive[str] = reactive("")
     """Why the game is not being saved ("not saved: disk full", "read-only: ..."), shown at
@@ -125,6 +127,10 @@ class RummyApp(App[None]):
         """The error toasts posted: (message, title, severity, markup, until)."""
         self._waiting: list[tuple[str, str, Any, bool, float]] = []
         """Toasts held back while a dialog is up."""
+        self._keymap_warning = ""
+        """The [keymap] entries left out, until the warning has been on show its whole time."""
+        self._keymap_until = 0.0
+        """When the keymap warning on show goes (0: not on show)."""
         self.save_lock: Any = save_lock
         """The OS lock on this game's save (saves/lock.py): one window per save."""
         self.read_only = read_only
@@ -281,8 +287,31 @@ class RummyApp(App[None]):
             self.set_keymap(keymap)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            self.notify(f"{problems[0]}{more}: not used", title="Keymap", severity="warning",
-                        timeout=10, markup=False)
+            self._keymap_warning = f"{problems[0]}{more}: not used"
+            self._show_keymap_warning()
+
+    def _show_keymap_warning(self, turn_start: bool = False) -> None:
+        """The keymap warning stays due until it has been on show for its whole time (issue
+        30: a game started with two humans opens on the pass screen, and the warning was
+        gone before anyone saw it). It is shown on the first screen that is no dialog (the
+        picker, setup, statistics), or at the table when a human's turn starts
+        (``warn_if_unsaved(on_table=True)``, after the pass screen), never over a dialog;
+        a hand-over that takes it down before its time makes it due again."""
+        now = time.monotonic()
+        if not self._keymap_warning or len(self.screen_stack) < 2 or self._modal_up():
+            return  # (the first screen, before the picker or the table: one comes next)
+        from .screens.table import TableScreen  # lazy: see the module docstring
+
+        if isinstance(self.screen, TableScreen) and not turn_start:
+            return  # the pass screen may come at once: the turn's start shows it
+        if self._keymap_until:
+            if now < self._keymap_until:
+                return  # on show now
+            self._keymap_warning = ""  # it stayed its whole time: seen
+            return
+        self._keymap_until = now + self.KEYMAP_TIMEOUT
+        self.notify(self._keymap_warning, title="Keymap", severity="warning",
+                    timeout=self.KEYMAP_TIMEOUT, markup=False)
 
     def _theme_changed(self, theme: Any) -> None:
         # the signal comes after _remembering is on: --theme's own theme is not remembered,
@@ -333,6 +362,7 @@ class RummyApp(App[None]):
             if severity == "error" or until > now:
                 self.notify(message, title=title, severity=severity, markup=markup,
                             timeout=max(3.0, until - now))
+        self._show_keymap_warning()
 
     def clear_notifications(self) -> None:
         """Textual's toast rack drops a cleared notification's toast but keeps the holder
@@ -341,6 +371,8 @@ class RummyApp(App[None]):
         further down until it was cut off. All are cleared here, so all holders go (found
         by their CSS type name: the toast module is private)."""
         self._errors.clear()
+        if time.monotonic() < self._keymap_until:
+            self._keymap_until = 0.0  # taken down before its time: shown again (above)
         for screen in self.screen_stack:
             screen.query("ToastHolder").remove()
         super().clear_notifications()
@@ -497,9 +529,11 @@ class RummyApp(App[None]):
         return True
 
     def warn_if_unsaved(self, on_table: bool = False) -> None:
-        """Show the save failure (once). The table clears the notifications at every
-        hand-over, so it calls this again after clearing: the first autosave of a new game
-        fails before the table is even up."""
+        """Show the save failure (once), and the keymap warning while it is due. The table
+        clears the notifications at every hand-over, so it calls this again after clearing
+        (``on_table``: a turn starts): the first autosave of a new game fails before the
+        table is even up."""
+        self._show_keymap_warning(turn_start=on_table)
         if self._save_warning_due and self._save_error:
             self.notify(self._save_error + " (the game is not being saved)",
                         title="Not saved", severity="error", timeout=10, markup=False)

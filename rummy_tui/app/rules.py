@@ -68,3 +68,53 @@ def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
         else:
             new.append(card)
     return kept + new
+
+
+def carry_groups(order: Sequence[Card], sizes: Sequence[int],
+                 new_order: Sequence[Card]) -> list[int]:
+    """The group sizes of ``new_order`` (``merge_order`` of ``order`` and the hand now),
+    when ``order`` was grouped by ``sizes``: each card kept stays in its group, a group
+    whose cards all left goes, and the new cards (on the right) make a group of their own.
+    So a player's groups keep their places across draws and discards, as the Indian apps'
+    do (issue 30)."""
+    group_of = [g for g, size in enumerate(sizes) for _ in range(size)]
+    remaining = Counter(new_order)
+    kept: list[int] = []
+    for card, group in zip(order, group_of):
+        if remaining[card] > 0:
+            remaining[card] -= 1
+            kept.append(group)
+    out: list[int] = []
+    last = None
+    for group in kept:
+        if group == last:
+            out[-1] += 1
+        else:
+            out.append(1)
+            last = group
+    if len(new_order) > len(kept):
+        out.append(len(new_order) - len(kept))
+    return out
+
+
+def group_together(sizes: Sequence[int], count: int, chosen: Sequence[int]) -> tuple[
+        list[int], list[int]]:
+    """A new group of the cards at the ``chosen`` places of a hand of ``count`` cards
+    grouped by ``sizes`` (none: one group): (the new order, as places of the old one; the
+    new sizes). The cards chosen leave their groups and make one at the right end, in the
+    order they were in; a group left empty goes."""
+    chosen_set = set(chosen)
+    group_of = [g for g, size in enumerate(sizes or [count]) for _ in range(size)]
+    rest = [i for i in range(count) if i not in chosen_set]
+    picked = [i for i in range(count) if i in chosen_set]
+    new_sizes: list[int] = []
+    last = None
+    for i in rest:
+        if group_of[i] == last:
+            new_sizes[-1] += 1
+        else:
+            new_sizes.append(1)
+            last = group_of[i]
+    if picked:
+        new_sizes.append(len(picked))
+    return rest + picked, new_sizes

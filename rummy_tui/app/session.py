@@ -9,6 +9,10 @@ screen, the legal moves and the rule checks all come from ``view(state, seat)``.
 Hot-seat privacy lives here: ``viewer`` is the only seat whose hand may be drawn. With two or
 more humans it is cleared whenever the turn leaves a human, and set to the next human only
 by :meth:`TableSession.handed_over`, after the pass-the-device screen.
+
+Long because: the hand on screen (the player's order, groups, arrangement, counts) is kept
+here beside the turn logic that clears and carries it; split off, each half would reach
+into the other's seats.
 """
 
 from __future__ import annotations
@@ -22,16 +26,19 @@ from ..core.bots import choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
 from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
 from ..core.events import Discarded, MissedTurn, Note, StockRebuilt, Took
-from ..core.groups import group_labels
+from ..core.groups import group_labels, grouped_penalty
 from ..core.melds import classify
 from ..core.registry import variant_of
 from ..core.state import Action, DrawStock, GameState, NextRound, PlayerView, TakeDiscard
 from ..core.variants.indian import MissTurn
 from ..core.variants import RuleError
-from .rules import best_arrangement, check_copies, merge_order, rules_for
+from .rules import (best_arrangement, carry_groups, check_copies, group_together,
+                    merge_order, rules_for)
 
 Groups = tuple[list[Card], list[int]]
-"""A hand order and the sizes of its groups (melds, then deadwood), as auto-arrange made them."""
+"""A hand order and the sizes of its groups: as auto-arrange made them (melds, then
+deadwood), or as the player grouped the cards (``g``); they follow the cards across draws
+and discards."""
 
 
 @dataclass
@@ -41,11 +48,10 @@ class Seat:
     order: list[Card] = field(default_factory=list)
     """The player's own order of their hand (new cards go to the right)."""
     groups: Groups | None = None
-    """The groups of the last auto-arrange, while the order is still the arranged one."""
+    """The hand's groups (auto-arranged or the player's own), for the order they were made
+    for; ``hand_order`` carries them to the hand as it is now."""
     by_rank: bool = False
     """The last sort was by rank (the next one is by suit)."""
-    note: str = ""
-    """What the arranged groups are when they are not the counted melds."""
     seen_log: int | None = None
     """How much of the log this human has seen (for the "since your last turn" recap)."""
 
@@ -101,7 +107,12 @@ class TableSession:
         """A pass screen, dialog or summary is up, or a computer player is moving."""
         self.seats = [Seat(order=list(order)) for order in state.hand_order] \
             if len(state.hand_order) == len(state.players) else [Seat() for _ in state.players]
-        """(A resumed game brings back each player's own order of their hand.)"""
+        """(A resumed game brings back each player's own order of their hand, and its
+        groups: sizes that do not fit the order are left out.)"""
+        if len(state.hand_groups) == len(self.seats):
+            for desk, sizes in zip(self.seats, state.hand_groups):
+                if sizes and all(n > 0 for n in sizes) and sum(sizes) == len(desk.order):
+                    desk.groups = (desk.order, list(sizes))
         self.undo_stack: list[Undo] = []
         self._turn_key: tuple[int, int, int] | None = None
         self._summary_shown_for: int | None = None
@@ -176,12 +187,16 @@ class TableSession:
         state = self.state
         orders = [merge_order(desk.order, hand) if desk.order else []
                   for desk, hand in zip(self.seats, state.hands)]
+        groups = [_saved_groups(desk, order) for desk, order in zip(self.seats, orders)]
         if not any(orders):
             orders = []
-        if orders == state.hand_order:
+        if not any(groups):
+            groups = []
+        if orders == state.hand_order and groups == state.hand_groups:
             return state
         saved = state.copy()
         saved.hand_order = orders
+        saved.hand_groups = groups
         return saved
 
     def advance(self) -> Step:
@@ -280,11 +295,14 @@ class TableSession:
             desk.order, desk.groups = [], None  # a new deal: the engine's order to start with
         return new_state
 
-    def recap(self, seat: int) -> list[Any]:
-        """The public moves of the others since this human's last turn (the log entries)."""
+    def recap(self, seat: int, *, peek: bool = False) -> list[Any]:
+        """The public moves of the others since this human's last turn (the log entries);
+        from then on they count as seen, unless ``peek`` (the pass screen shows them
+        before the turn starts)."""
         log = self.state.log
         start = self.seats[seat].seen_log
-        self.seats[seat].seen_log = len(log)
+        if not peek:
+            self.seats[seat].seen_log = len(log)
         if start is None:
             entries = [e for e in log if e.round_no == self.state.round_no][-6:]
         else:
@@ -295,9 +313,40 @@ class TableSession:
     def hand_order(self, seat: int) -> tuple[list[Card], list[int] | None]:
         """The seat's hand in its player's order, and its arranged group sizes if any."""
         desk = self.seats[seat]
-        desk.order = merge_order(desk.order, self.view(seat).hand)
+        old = desk.order
+        desk.order = merge_order(old, self.view(seat).hand)
         groups = desk.groups
+        if groups and groups[0] == old and old != desk.order:
+            # a card drawn, discarded or melded: the groups keep their places (issue 30)
+            sizes = carry_groups(old, groups[1], desk.order)
+            desk.groups = groups = (desk.order, sizes) if sizes else None
         return desk.order, (groups[1] if groups and groups[0] == desk.order else None)
+
+    def group(self, seat: int, places: list[int]) -> int:
+        """The cards at these places of the hand make a group of the player's own, at the
+        right end (the ``g`` key); the place of its first card."""
+        order, sizes = self.hand_order(seat)
+        places = sorted({i for i in places if 0 <= i < len(order)})
+        if not places:
+            return 0
+        moved, new_sizes = group_together(sizes or [], len(order), places)
+        if self.my_turn():
+            self.push_undo(seat)
+        desk = self.seats[seat]
+        desk.order = [order[i] for i in moved]
+        desk.groups = (desk.order, new_sizes)
+        return len(order) - len(places)
+
+    def ungroup(self, seat: int) -> bool:
+        """The hand's groups go (the ``G`` key), its order stays; whether it had any."""
+        order, sizes = self.hand_order(seat)
+        if not sizes:
+            return False
+        if self.my_turn():
+            self.push_undo(seat)
+        desk = self.seats[seat]
+        desk.groups = None
+        return True
 
     def move_card(self, seat: int, index: int, delta: int) -> int:
         """Move the card at ``index`` of the seat's order one place left (-1) or right (+1);
@@ -337,17 +386,15 @@ class TableSession:
         """Auto-arrange: the counted melds in order, then the deadwood (or, when nothing
         counts yet, the melds being built, with a note saying so)."""
         cards, _ = self.hand_order(seat)
-        note = ""
         arr = self.arrangement(cards)
         if not arr.melds:
             # Nothing counts yet (Indian: two sequences, one pure; Remi: a sequence
-            # first): group what the player is building, and say it does not count.
+            # first): group what the player is building (arranged_note says it does not
+            # count).
             relaxed = self.arrangement(cards, grouping=True)
             if relaxed.melds:
                 arr = relaxed
-                note = self.relaxed_note()
         desk = self.seats[seat]
-        desk.note = note
         order = [c for meld in arr.melds for c in meld.cards] + list(arr.deadwood)
         sizes = [len(m.cards) for m in arr.melds] + ([len(arr.deadwood)] if arr.deadwood else [])
         if self.my_turn():
@@ -379,8 +426,44 @@ class TableSession:
         return labels
 
     def arranged_note(self, seat: int, cards: list[Card]) -> str:
+        """Why the groups on screen do not count yet, when they hold melds that the hand's
+        count leaves out (Indian: no two sequences, one pure; Remi: no sequence down)."""
         desk = self.seats[seat]
-        return desk.note if desk.note and desk.groups and desk.groups[0] == cards else ""
+        if not (desk.groups and desk.groups[0] == cards):
+            return ""
+        try:
+            if self.arrangement(cards).melds:
+                return ""
+        except Exception:  # the count itself says why (no count: ...)
+            return ""
+        labels = self.group_labels(cards, desk.groups[1])
+        if all(label in ("Invalid", "Deadwood") for label in labels):
+            return ""
+        return self.relaxed_note()
+
+    def grouped_count(self, seat: int, cards: list[Card]) -> int | None:
+        """What the hand counts as its player grouped it (the Indian apps' count), or None
+        when it is not grouped."""
+        desk = self.seats[seat]
+        if not (desk.groups and desk.groups[0] == cards):
+            return None
+        pv = self.view()
+        rules = variant_of(pv.variant).rules_for(pv)
+        ends = list(accumulate(desk.groups[1], initial=0))
+        groups = [cards[a:b] for a, b in zip(ends, ends[1:])]
+        seq_down = variant_of(pv.variant).sequence_down(pv, seat)
+        return grouped_penalty(groups, rules, sequence_down=seq_down)
+
+    def grouped_text(self, seat: int, cards: list[Card]) -> str:
+        """The hand box's word on the player's groups: what they count, when that is not
+        the hand's count (the best arrangement's): "as grouped 34"."""
+        try:
+            grouped = self.grouped_count(seat, cards)
+            if grouped is None or grouped == self.arrangement(cards).penalty:
+                return ""
+        except Exception:  # a comfort figure: never let it break a turn
+            return ""
+        return f"as grouped {grouped}"
 
     def relaxed_note(self) -> str:
         pv = self.view()
@@ -418,6 +501,14 @@ class TableSession:
     def hint(self) -> Any:
         """What the normal computer player would do, from the viewer's own view."""
         return choose_action("normal", self.view(), random.Random(self.state.actions))
+
+
+def _saved_groups(desk: Seat, order: list[Card]) -> list[int]:
+    """The sizes of the seat's groups of ``order`` (the hand as saved), [] for none."""
+    groups = desk.groups
+    if not groups or groups[0] != desk.order or not order:
+        return []
+    return list(groups[1]) if order == desk.order else carry_groups(desk.order, groups[1], order)
 
 
 def _discard_in_log(state: GameState) -> tuple[int, int, Card] | None:

@@ -291,6 +291,10 @@ class GameState(PublicState):
     hand_order: list[list[Card]] = field(default_factory=list)
     """Each player's own order of their hand (the app's: no rule reads it), so that a resumed
     game shows a hand as its player left it; empty when nobody arranged one."""
+    hand_groups: list[list[int]] = field(default_factory=list)
+    """The sizes of each player's groups of ``hand_order`` (the app's: arranged, or the
+    player's own), one list per seat ([] for a hand without groups); empty when nobody
+    grouped a hand."""
 
     def copy(self) -> GameState:
         """A shallow copy: the engine replaces, never mutates, the lists it changes (and the

@@ -37,6 +37,7 @@ from .schema import (
     EVENT_RECORDS,
     SCHEMA_VERSION,
     SECTIONS,
+    OMITTED_WHEN_EMPTY,
     SHARED_STATE_KEYS,
     TOP_LEVEL,
     PlayerModel,
@@ -182,7 +183,8 @@ def to_dict(
     every action and must stay fast; tests check that the model reads it back to the same data.
     """
     s = state
-    inner = {name: _SHARED_ENCODERS[name](getattr(s, name)) for name in SHARED_STATE_KEYS}
+    inner = {name: _SHARED_ENCODERS[name](getattr(s, name)) for name in SHARED_STATE_KEYS
+             if name not in OMITTED_WHEN_EMPTY or getattr(s, name)}
     if s.vs is not None:
         vs_type: type = type(s.vs)  # as plain ``type``: see _variant_state
         inner[s.variant] = _encoder(vs_type)(s.vs)

@@ -118,6 +118,9 @@ Cards = Annotated[list[CardCode], AtMost(1000)]
 """A pile, a hand or a meld: a game has at most three decks."""
 _INT = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]
 _PER_SEAT = AtMost(10)
+OMITTED_WHEN_EMPTY = frozenset({"hand_groups"})
+"""Keys of ``state`` written only when not empty: added after version 5 without a new
+version, so a save without groups stays what version 5 wrote."""
 
 
 # No control characters in text that the app and `rummy-tui saves` print: a damaged or
@@ -199,6 +202,9 @@ class _SharedStateModel(_Model):
     # the app's: each player's own order of their hand (no rule reads it; [] when none)
     hand_order: Annotated[list[Cards], _PER_SEAT] = Field(
         [], description="each player's own order of their hand (no rule reads it)")
+    # written only when a hand has groups (a file without it has none: no version change)
+    hand_groups: Annotated[list[Annotated[list[_COUNT], AtMost(1000)]], _PER_SEAT] = Field(
+        [], description="the sizes of each player's groups of hand_order (no rule reads it)")
 
     @model_serializer(mode="wrap")
     def _only_the_games_section(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -206,6 +212,9 @@ class _SharedStateModel(_Model):
         data = handler(self)
         for key in SECTIONS:
             if key in data and data[key] is None:
+                del data[key]
+        for key in OMITTED_WHEN_EMPTY:
+            if data.get(key) == []:
                 del data[key]
         return data
 

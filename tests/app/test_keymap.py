@@ -180,3 +180,46 @@ async def test_quit_moves_to_its_new_key_everywhere(tmp_path: Path) -> None:
         await pilot.press("ctrl+w")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_warning_outlives_the_hand_over(tmp_path: Path) -> None:
+    """Issue 30: with two humans the game opens on the pass screen, which took the keymap
+    warning down before anyone saw it. It is due until it has been on show its whole time:
+    here on the table, after the pass screen, and again after the next hand-over if that
+    came first."""
+    from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
+    from rummy_tui.app.screens.table import TableScreen
+
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"table.hint" = "nonsense"\n')
+    app = make_app("rummy", "Ann,Bob", seed=2, settings=settings.Store(path))
+
+    def keymap_toasts() -> list[str]:
+        return [str(n.message) for n in app._notifications if n.title == "Keymap"]
+
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert keymap_toasts() == []  # never over the pass screen
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        first = app.screen.viewer
+        assert first is not None
+        assert keymap_toasts() == ["table.hint: 'nonsense' is not a key (a letter, a digit, "
+                                   "a sign such as ?, or a name such as enter, f5, pageup, "
+                                   "ctrl+w): not used"]
+        await pilot.pause()
+        assert list(app.screen.query("Toast"))  # drawn, not only listed
+        for key in ("s", "x"):  # Ann's turn ends at once: the warning was cut short
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, PassDeviceScreen) and keymap_toasts() == []
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.viewer == 1 - first and len(keymap_toasts()) == 1
+        # once it has been on show its whole time, it is not shown again
+        app._keymap_until -= app.KEYMAP_TIMEOUT
+        app.clear_notifications()
+        app.warn_if_unsaved(on_table=True)
+        assert keymap_toasts() == [] and app._keymap_warning == ""

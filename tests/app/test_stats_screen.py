@@ -62,3 +62,35 @@ async def test_indian_statistics_count_deals(tmp_path, monkeypatch):
         await pilot.pause()
         headers = _headers(screen.query_one("#players", DataTable))
         assert any("Deals" in h for h in headers) and not any("Rounds" in h for h in headers)
+
+
+@pytest.mark.parametrize("keys", [["c"], ["tab", "tab", "tab", "tab"]])
+async def test_the_chart_is_reached_by_keys_at_80x24(tmp_path, monkeypatch, keys):
+    """Issue 30: at 80×24 the chart lies under the tables, and only the mouse wheel
+    reached it. The c key (or Tab) focuses it, and it is scrolled into view."""
+    app = _stats_app(tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        chart = screen.query_one("#win-rate, #win-rate-text")
+        lower = screen.query_one("#stats-lower")
+
+        def on_screen() -> bool:
+            region = chart.region
+            return region.height > 0 and lower.region.contains_region(region) \
+                and region.bottom <= 24
+
+        assert not on_screen()  # under the tables: out of sight at first
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            if chart.has_focus:
+                break
+        await pilot.pause()
+        assert chart.has_focus and on_screen(), (chart.region, lower.region)
+        if keys == ["c"]:
+            await pilot.press("c")  # and back to the players
+            await pilot.pause()
+            assert screen.query_one("#players", DataTable).has_focus

@@ -30,7 +30,8 @@ from ...core.groups import INVALID, PURE, SEQUENCE, group_label
 from ...core.hand_rules import HandRules, RuleError
 from ...core.registry import variant_of
 from ...core.turn import remove
-from ...core.variants.indian.declaration import DeclarationCheck, check_declaration
+from ...core.variants.indian.declaration import (DeclarationCheck, check_declaration,
+                                                 check_grouped)
 from ..screens.summary import SPECIAL_NAMES
 from ..widgets.table_parts import card_text, cards_text
 from .choose import MessageDialog, OnceModal
@@ -88,17 +89,33 @@ def _distinct(hand: Sequence[Card]) -> list[Card]:
 
 
 def declare_choices(hand: Sequence[Card], rules: HandRules, ascii: bool,
-                    four: bool) -> list[FinishChoice]:
-    """Each card of a 14-card Indian hand in the finish slot: is the declaration valid?"""
+                    four: bool, groups: Sequence[Sequence[Card]] = ()) -> list[FinishChoice]:
+    """Each card of a 14-card Indian hand in the finish slot: is the declaration valid?
+    When the player's own ``groups`` (the hand on screen) make a valid declaration without
+    that card, they are the groups shown, in the player's order (issue 30)."""
     found = []
     for card in _distinct(hand):
         rest = remove(hand, (card,))
         assert rest is not None
         check = check_declaration(rest, rules)
+        if check.valid and groups:
+            own = check_grouped(_without(groups, card), rules)
+            check = own or check
         summary = "valid declaration" if check.valid else f"not valid: {check.reasons[0]}"
         found.append(FinishChoice(card, check.valid, summary,
                                   declaration_text(check, card, ascii, four)))
     return found
+
+
+def _without(groups: Sequence[Sequence[Card]], card: Card) -> list[list[Card]]:
+    """The groups with one copy of ``card`` taken out (from the last group holding it: a
+    drawn card sits on the right, apart)."""
+    out = [list(g) for g in groups]
+    for group in reversed(out):
+        if card in group:
+            group.remove(card)
+            break
+    return [g for g in out if g]
 
 
 def close_choices(hand: Sequence[Card], legal: set[Card], rules: HandRules,

@@ -28,6 +28,8 @@ KEYS_MD = """\
 | `e` | end the round on an empty stock (Remi) |
 | `o` | sort the hand by suit / by rank |
 | `a` | auto-arrange the hand into its best melds |
+| `g` | make a group of the selected cards (at the right end): your groups keep their places and labels (Pure sequence, Sequence, Set, Invalid) through draws and discards, and the hand box says what the hand counts as grouped |
+| `G` | undo the hand's groups (the order stays) |
 | `h` | hint: what the computer would do |
 | `u` | undo a meld, lay-off or arrangement within your turn (never a draw) |
 | `?` | these rules |

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Select, Static
 
 from ...core.registry import variant_of
@@ -87,12 +88,15 @@ class StatsScreen(Screen[None]):
     StatsScreen .stats-caption { text-style: bold; padding: 1 1 0 1; height: auto; }
     StatsScreen #win-rate { width: 2fr; height: 1fr; }
     StatsScreen #win-rate-text { width: 2fr; height: auto; padding: 1 1; }
+    StatsScreen #win-rate:focus { border: round $accent; }
+    StatsScreen #win-rate-text:focus { background: $boost; }
     """
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="stats.back"),
         Binding("b", "back", "Back", show=False, id="stats.back"),
         Binding("v", "next_variant", "Variant", id="stats.variant"),
+        Binding("c", "chart", "Chart", id="stats.chart"),
         Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
 
@@ -123,9 +127,14 @@ class StatsScreen(Screen[None]):
             if use_plot(self.app):
                 from ..widgets.charts import WinRatePlot  # lazy: plotext is slow to load
 
-                yield WinRatePlot([], id="win-rate")
+                chart: Widget = WinRatePlot([], id="win-rate")
             else:
-                yield Static(id="win-rate-text")
+                chart = Static(id="win-rate-text")
+            # Focusable, so that Tab and the c key reach it: below 100 columns the chart
+            # sits under the tables, out of sight at 24 rows (issue 30: only the mouse
+            # wheel scrolled to it). Textual scrolls a focused widget into view.
+            chart.can_focus = True
+            yield chart
         yield Footer()
 
     def on_mount(self) -> None:
@@ -239,6 +248,16 @@ class StatsScreen(Screen[None]):
         keys = [ALL, *VARIANT_TITLES]
         value = select.value if select.value in keys else ALL
         select.value = keys[(keys.index(value) + 1) % len(keys)]
+
+    def action_chart(self) -> None:
+        """The c key: the chart, in view and focused (c again: back to the players)."""
+        chart = self.query_one("#win-rate, #win-rate-text")
+        if chart.has_focus:
+            self.query_one("#players", DataTable).focus()
+            self.query_one("#stats-lower").scroll_home(animate=False)
+        else:
+            chart.focus()
+            chart.scroll_visible(animate=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()

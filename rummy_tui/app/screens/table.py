@@ -35,6 +35,7 @@ from ...core.state import Action, DrawStock, GameState, PlayerView, TakeDiscard
 from ...core.variants import RuleError
 from ..dialogs.finish import declared_wrongly, state_word, wrong_declaration_dialog
 from ..dialogs.pass_device import PassDeviceScreen
+from ..recap import recap_lines
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..typed import rummy_app
@@ -47,10 +48,8 @@ from ..widgets.table_parts import (
     ActionLog,
     StatusBar,
     TableMelds,
-    ascii_text,
     cards_text,
     game_title,
-    merged_log,
     phase_words,
 )
 from ..widgets.turn_timer import TurnTimer
@@ -220,7 +219,10 @@ class TableScreen(TableMoves, Screen[None]):
                 self._clear_messages()
                 self._redraw()
                 self._footer_changed()
-                self.app.push_screen(PassDeviceScreen(self.state.players[seat].name),
+                recap = recap_lines(self.session.recap(seat, peek=True), self.state,
+                                    self.rummy.ascii)
+                self.app.push_screen(PassDeviceScreen(self.state.players[seat].name,
+                                                      recap=recap),
                                      lambda _: self._handed_over(seat))
             case HumanTurn(seat=seat, new_turn=new_turn):
                 self._redraw()
@@ -278,9 +280,7 @@ class TableScreen(TableMoves, Screen[None]):
 
     def _recap(self, seat: int) -> None:
         """What happened since this human's last turn (public moves only: the log)."""
-        others = self.session.recap(seat)
-        lines = [ascii_text(t, self.rummy.ascii)
-                 for t in merged_log(others, self.state.players, self.state.variant)]
+        lines = recap_lines(self.session.recap(seat), self.state, self.rummy.ascii)
         self._clear_messages()
         self.rummy.warn_if_unsaved(on_table=True)
         self._start_turn_timer()
@@ -434,7 +434,8 @@ class TableScreen(TableMoves, Screen[None]):
         resumed game shows every hand as its player left it."""
         game = self.rummy.game
         saved = self.session.saved_state()
-        if game is not None and saved.hand_order != game.hand_order:
+        if game is not None and (saved.hand_order, saved.hand_groups) != (
+                game.hand_order, game.hand_groups):
             self.rummy.set_game_state(saved)
 
     def action_move_card(self, delta: int) -> None:
@@ -461,6 +462,9 @@ class TableScreen(TableMoves, Screen[None]):
                       (f"penalty {arr.penalty}", 0)]
         except Exception as exc:  # the live count is a comfort: never let it break a turn
             parts.append((f"(no count: {exc})", 0))
+        grouped = self.session.grouped_text(seat, hand.cards)
+        if grouped:
+            parts.append((grouped, 0))
         note = self.session.arranged_note(seat, hand.cards)
         if note:
             parts.append((note, 0))

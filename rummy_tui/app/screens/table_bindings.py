@@ -34,7 +34,8 @@ ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "end_round": (EndOnEmptyStock,),
 }
 """``close`` (the ``c`` key) stands for the game's finishing move, ``Variant.finish``."""
-HAND_ACTIONS = {"cursor", "select", "sort", "arrange", "hint", "undo", "move_card"}
+HAND_ACTIONS = {"cursor", "select", "sort", "arrange", "hint", "undo", "move_card", "group",
+                "ungroup"}
 
 
 def _move(key: str, action: str, description: str, *arguments: object,
@@ -80,6 +81,10 @@ TABLE_BINDINGS: list[BindingType] = [
     # Sort is in the help and the palette: the footer of a Rummy turn is full at 80 columns.
     Binding("o", "sort", "Sort", show=False, id="table.sort"),
     Binding("a", "arrange", "Arrange", id="table.arrange"),
+    # The player's own groups (issue 30): the selected cards make a group, G undoes them
+    # all; the footer shows "Group" in the games that end on a whole hand (name_finish_key).
+    Binding("g", "group", "Group", show=False, id="table.group"),
+    Binding("G", "ungroup", "Ungroup", show=False, id="table.ungroup"),
     Binding("h", "hint", "Hint", id="table.hint"),
     Binding("u", "undo", "Undo", id="table.undo"),
     Binding("u", "nothing_to_undo", show=False, id="table.undo"),
@@ -104,6 +109,10 @@ def name_finish_key(bindings: BindingsMap, variant: str) -> None:
     keys = bindings.key_to_bindings
     keys["c"] = [replace(b, description=label) if b.action == "close" else b
                  for b in keys.get("c", [])]
+    if variant_of(variant).finish is not None:
+        # Indian, Remigio: the hand is shown whole at the end, grouped (issue 30)
+        keys["g"] = [replace(b, show=True) if b.action == "group" else b
+                     for b in keys.get("g", [])]
 
 
 def live_actions(screen: Any) -> tuple[bool, ...]:

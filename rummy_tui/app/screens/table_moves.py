@@ -278,7 +278,10 @@ class TableMoves:
         cards = list(hand.cards)
         verb = v.finish_label.lower()
         if rules.declaration:
-            choices = finish.declare_choices(cards, rules, ascii, four)
+            order, sizes = self.session.hand_order(self.session.viewer or 0)
+            ends = [sum((sizes or [])[:i]) for i in range(len(sizes or []) + 1)]
+            own = [order[a:b] for a, b in zip(ends, ends[1:])] if order == cards else []
+            choices = finish.declare_choices(cards, rules, ascii, four, own)
         else:
             legal_moves = set(self.session.legal())
             legal = {c for c in cards if v.finish_with(c) in legal_moves}
@@ -417,6 +420,31 @@ class TableMoves:
             self.session.arrange(seat)
         except Exception as exc:  # a comfort feature: report, never break the turn
             self.notify(f"Cannot arrange: {exc}", severity="warning")
+            return
+        self._redraw_hand()
+
+    def action_group(self) -> None:
+        """g: the selected cards make a group of the player's own, at the right end; it
+        keeps its place and its label across draws and discards (issue 30)."""
+        seat = self.session.viewer
+        if seat is None:
+            return
+        hand = self.query_one(Hand)
+        if not hand.selected:
+            self.notify("Select the cards to group (space), then press g.",
+                        severity="warning")
+            return
+        first = self.session.group(seat, sorted(hand.selected))
+        hand.clear_selection()
+        hand.cursor = first
+        self._redraw_hand()
+
+    def action_ungroup(self) -> None:
+        seat = self.session.viewer
+        if seat is None:
+            return
+        if not self.session.ungroup(seat):
+            self.notify("The hand has no groups.", severity="warning")
             return
         self._redraw_hand()
 

@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..recap import RECAP_HEAD
+
 class TableMessages(Widget):
     """Up to three rows: the recap (newest lines kept), then the feedback line."""
 
@@ -64,7 +66,7 @@ class TableMessages(Widget):
 
 def _recap_text(entries: list[str], older: bool) -> Text:
     text = Text()
-    text.append("Since your last turn: ", style="bold")
+    text.append(f"{RECAP_HEAD} ", style="bold")  # app/recap.py: the recap's one source
     for i, entry in enumerate(entries):
         if i:
             text.append("\n")

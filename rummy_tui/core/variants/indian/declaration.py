@@ -67,6 +67,19 @@ def check_declaration(cards: Sequence[Card], rules: HandRules) -> DeclarationChe
     return DeclarationCheck(False, _groups(melds, dead, rules), tuple(reasons))
 
 
+def check_grouped(groups: Sequence[Sequence[Card]], rules: HandRules) -> DeclarationCheck | None:
+    """The declaration as the player grouped the cards (issue 30), when those groups make
+    a valid one by themselves: every group a meld, two sequences, one of them pure. The
+    groups keep the player's order. None otherwise: the engine's verdict (the best
+    arrangement, :func:`check_declaration`) is then what the player is shown."""
+    found = tuple(Group(group_label(g, rules), tuple(g)) for g in groups if g)
+    labels = [g.label for g in found]
+    sequences = sum(label in (PURE, SEQUENCE) for label in labels)
+    if not found or INVALID in labels or PURE not in labels or sequences < 2:
+        return None
+    return DeclarationCheck(True, found, ())
+
+
 def _left_over(dead: Sequence[Card]) -> str:
     n = len(dead)
     return f"{n} card{'' if n == 1 else 's'} in no group ({cards_text(dead)})"
