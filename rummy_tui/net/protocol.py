@@ -47,6 +47,12 @@ from ..saves.schema import (
     TableMeldModel,
 )
 
+WS_PATH = "/play"
+"""The websocket's path on the host: ``ws://HOST:PORT/play`` (``wss://`` with TLS)."""
+
+DEFAULT_PORT = 8765
+"""``rummy-tui host``'s port unless ``--port`` says otherwise."""
+
 PROTOCOL_VERSION = 1
 """The version this code speaks. A ``hello`` of another version is refused with a reason
 (additive changes, a new optional field or a new message, keep the version)."""
@@ -366,6 +372,9 @@ class SeatPresence(_Model):
     """A remote seat: its player is connected now (local and computer seats: always)."""
     standin: BotKind | None = None
     """A remote seat that the host handed to a computer player, and its strength."""
+    ready: bool = False
+    """The round is over and this seat has asked for the next deal (``NextRound``): the
+    host deals when every human seat has."""
 
 
 class Presence(_Model):
