@@ -50,6 +50,9 @@ class Limits:
 
     max_connections: int = 64
     max_per_address: int = 16
+    rate_burst: int = RATE_BURST
+    """Messages a connection may send at once; then :attr:`rate` a second."""
+    rate: float = RATE_PER_SECOND
 
 
 class WebSocketLink:
@@ -189,7 +192,8 @@ class Host:
         link = WebSocketLink(ws)
         seated: tuple[NetTable, int] | None = None
         bad = 0
-        tokens, at = float(RATE_BURST), time.monotonic()
+        burst, rate = self.limits.rate_burst, self.limits.rate
+        tokens, at = float(burst), time.monotonic()
 
         def refuse(reason: str) -> None:
             seq = seated[0].seq if seated is not None else 0
@@ -208,10 +212,10 @@ class Host:
                                 WSMsgType.ERROR):
                     break
                 now = time.monotonic()
-                tokens = min(RATE_BURST, tokens + (now - at) * RATE_PER_SECOND)
+                tokens = min(burst, tokens + (now - at) * rate)
                 at = now
                 if tokens < 1:
-                    refuse(f"too many messages: at most {RATE_PER_SECOND:g} a second")
+                    refuse(f"too many messages: at most {rate:g} a second")
                     bad += 1
                 elif msg.type != WSMsgType.TEXT:
                     tokens -= 1
