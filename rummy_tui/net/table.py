@@ -85,9 +85,10 @@ class NetTable:
         self.record_stats = record_stats
         self.bot_delay = bot_delay
         self.on_problem = on_problem or (lambda _message: None)
-        self.seq = 1
+        self.seq = state.actions + 1
         """The table's count of changes: each view is numbered, and a move names the view it
-        was chosen on."""
+        was chosen on. It is the game's count of actions plus one, so it goes on rising
+        after a resume (a move chosen before the host stopped is stale after it)."""
         self.turn_since = time.monotonic()
         self._turn_key = self._key()
         self._changed = asyncio.Event()
