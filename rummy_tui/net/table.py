@@ -19,6 +19,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +38,18 @@ from .protocol import (
 CHAT_BURST = 5
 """Chat lines a seat may send at once; then one every :data:`CHAT_EVERY` seconds."""
 CHAT_EVERY = 2.0
+
+
+_SAVER: list[ThreadPoolExecutor] = []
+
+
+def _saver() -> ThreadPoolExecutor:
+    """The one thread that writes every table's autosaves: a save is mostly Python (the JSON
+    of the state), so more threads would only take the interpreter from the event loop, and
+    the views would wait (bench/bench_net.py --autosave)."""
+    if not _SAVER:
+        _SAVER.append(ThreadPoolExecutor(1, thread_name_prefix="rummy-tui-autosave"))
+    return _SAVER[0]
 
 
 class Link(Protocol):
@@ -61,6 +74,8 @@ class Seat:
     link: Link | None = None
     sent_log: int = 0
     """How many events of the log this seat's connection has been sent."""
+    sent_rounds: int = 0
+    """How many finished rounds this seat's connection has been sent."""
     ready: bool = False
     chat_tokens: float = CHAT_BURST
     chat_at: float = field(default_factory=time.monotonic)
@@ -150,7 +165,8 @@ class NetTable:
             from ..saves import SaveError, save_game  # lazy: the save models are large
 
             try:
-                await asyncio.to_thread(save_game, self.state, self.save_path)
+                await asyncio.get_running_loop().run_in_executor(
+                    _saver(), save_game, self.state, self.save_path)
             except (SaveError, OSError) as exc:
                 self.on_problem(f"could not save: {exc}")
         if self.record_stats and not self._recorded and self.state.phase == "game_over":
@@ -215,8 +231,9 @@ class NetTable:
         v = view(self.state, i)
         seat = self.seats[i]
         start = seat.sent_log if seat.sent_log <= len(v.log) else 0
-        link.send(view_message(v, self.seq, start))
-        seat.sent_log = len(v.log)
+        rounds = seat.sent_rounds if seat.sent_rounds <= len(v.history) else 0
+        link.send(view_message(v, self.seq, start, rounds))
+        seat.sent_log, seat.sent_rounds = len(v.log), len(v.history)
 
     def broadcast(self, text: str) -> None:
         for seat in self.seats:
@@ -250,7 +267,7 @@ class NetTable:
             kinds=[s.kind for s in self.seats], variant=state.variant,
             preset=v.preset_of(state.options), title=v.title,
             rules=state.options.model_dump(mode="json"))))
-        seat.sent_log = 0
+        seat.sent_log = seat.sent_rounds = 0
         self._send_view(i, link)
         self.broadcast(self.presence())
         self._changed.set()

@@ -24,13 +24,16 @@ def test_views_and_moves_survive_the_wire_in_every_game(variant: str) -> None:
     state = new_game(variant, [PlayerSpec(f"P{i}", "easy") for i in range(n)], seed=13)
     trackers = [ViewTracker() for _ in range(n)]
     sent = [0] * n
-    for step in range(120):
+    rounds = [0] * n
+    for step in range(400):
         for p in range(n):
             v = view(state, p)
-            got = trackers[p].update(decode_host(view_message(v, step + 1, sent[p])))
-            sent[p] = len(v.log)
+            got = trackers[p].update(decode_host(view_message(v, step + 1, sent[p], rounds[p])))
+            sent[p], rounds[p] = len(v.log), len(v.history)
             assert got == v
         if state.phase == "game_over":
+            break
+        if len(state.history) >= 2:
             break
         move = bot_action(state)
         message = decode_client(encode(Act(type="act", seq=1, action=encode_action(move))))
@@ -43,6 +46,8 @@ def test_a_view_out_of_step_is_refused() -> None:
     tracker = ViewTracker()
     with pytest.raises(ProtocolError, match="out of step"):
         tracker.update(decode_host(view_message(view(state, 0), 1, log_start=2)))
+    with pytest.raises(ProtocolError, match="out of step"):
+        tracker.update(decode_host(view_message(view(state, 0), 1, history_start=1)))
 
 
 @pytest.mark.parametrize("raw, reason", [
