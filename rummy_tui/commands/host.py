@@ -172,7 +172,7 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
     print(f"saving to {visible(table.save_path)}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         try:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):

@@ -193,3 +193,30 @@ async def test_rummy_tui_host_prints_invitations_and_resumes_with_them(tmp_path:
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err
+
+
+def test_the_host_console_hands_seats_over_and_back() -> None:
+    from rummy_tui.commands.host import _command
+
+    table = make_table("rummy", ["remote", "remote", "cpu"], seed=2)
+    said: list[str] = []
+
+    class Watcher:
+        def send(self, text: str) -> None:
+            said.append(text)
+
+        def close(self, reason: str) -> None:
+            pass
+
+    table.seats[1].link = Watcher()
+    assert _command(table, "who") == "P0: remote (disconnected); P1: remote (connected); P2: cpu"
+    assert "hard computer player" in _command(table, "cpu p0 hard")
+    assert table.seats[0].standin and table.seats[0].bot == "hard"
+    assert '"standin":"hard"' in said[-1]
+    assert "waits for its player" in _command(table, "back P0")
+    assert not table.seats[0].standin
+    assert _command(table, "cpu P2").startswith("no remote seat")
+    assert _command(table, "cpu Nobody \x1b[2J").startswith("no remote seat called 'Nobody \\x1b[2J'")
+    assert _command(table, "say [b]hello[/b]") == "said"
+    assert '"name":"host","text":"[b]hello[/b]"' in said[-1]
+    assert _command(table, "format c:").startswith("commands:")
