@@ -269,6 +269,9 @@ class Host:
             return None
         found = self.find(message.code)
         if found is None:
+            if len(self._wrong) > 10_000:  # bounded: forget the addresses whose minute is over
+                for old in list(self._wrong):
+                    self._wrong_codes(old)
             self._wrong.setdefault(address, []).append(time.monotonic())
             refuse("no seat at this host has that invitation code")
             link.close("wrong invitation code")

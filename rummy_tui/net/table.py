@@ -110,6 +110,7 @@ class NetTable:
         self._save_due = save_path is not None
         self._recorded = state.phase == "game_over"
         self._task: asyncio.Task[None] | None = None
+        self._saving: asyncio.Future[None] | None = None
         self.closed = False
 
     # --- the table's own loop: computer players, autosave, statistics ---------------------
@@ -126,6 +127,8 @@ class NetTable:
                 await self._task
             except asyncio.CancelledError:
                 pass
+        if self._saving is not None:
+            await asyncio.wait([self._saving])
         await self.save_now()
         for seat in self.seats:
             if seat.link is not None:
@@ -136,27 +139,32 @@ class NetTable:
         while not self.closed:
             await self._changed.wait()
             self._changed.clear()
-            await self.save_now()
-            mover = self.computer_move()
-            if mover is None:
-                continue
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            state = self.state
-            if self.computer_move() != mover or state is not self.state:
-                self._changed.set()
-                continue
             try:
-                action = await asyncio.to_thread(self._choose, state, mover)
-            except Exception as exc:  # a bug in a computer player: say so, stop playing it
-                self.on_problem(f"the computer player of seat {mover} failed: {exc!r}")
-                continue
-            if state is self.state and self.computer_move() == mover:
-                try:
-                    self.commit(apply(state, action))
-                except RuleError as exc:
-                    self.on_problem(f"the computer player of seat {mover} chose an illegal "
-                                    f"move: {exc}")
+                await self._step()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug: say so, and keep the table serving
+                self.on_problem(f"the table's loop failed: {exc!r}")
+
+    async def _step(self) -> None:
+        """Save, then let a computer player move if one is to (the loop calls it again)."""
+        await self.save_now()
+        mover = self.computer_move()
+        if mover is None:
+            return
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        state = self.state
+        if self.computer_move() != mover or state is not self.state:
+            self._changed.set()
+            return
+        action = await asyncio.to_thread(self._choose, state, mover)
+        if state is self.state and self.computer_move() == mover:
+            try:
+                self.commit(apply(state, action))
+            except RuleError as exc:
+                self.on_problem(f"the computer player of seat {mover} chose an illegal move: "
+                                f"{exc}")
 
     async def save_now(self) -> None:
         """Autosave the table if it changed, and record a finished game once."""
@@ -165,8 +173,10 @@ class NetTable:
             from ..saves import SaveError, save_game  # lazy: the save models are large
 
             try:
-                await asyncio.get_running_loop().run_in_executor(
+                # shielded: a stop while the file is being written waits for it (stop())
+                self._saving = asyncio.get_running_loop().run_in_executor(
                     _saver(), save_game, self.state, self.save_path)
+                await asyncio.shield(self._saving)
             except (SaveError, OSError) as exc:
                 self.on_problem(f"could not save: {exc}")
         if self.record_stats and not self._recorded and self.state.phase == "game_over":
