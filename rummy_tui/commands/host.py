@@ -189,10 +189,22 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
 
 
 async def _console(table: Any, stop: asyncio.Event) -> None:
-    """The host's commands on standard input (see the module docstring)."""
+    """The host's commands on standard input (see the module docstring). The lines are read
+    by a daemon thread: a thread of the loop's executor, blocked in ``readline``, would keep
+    the process from ending after ctrl+c until a line was typed."""
+    import threading
+
     loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, "")
+
+    threading.Thread(target=read, name="rummy-tui-host-console", daemon=True).start()
     while True:
-        line = await loop.run_in_executor(None, sys.stdin.readline)
+        line = await lines.get()
         if not line:
             return  # no console (stdin closed): serve on
         print(_command(table, line[:500]), file=sys.stderr, flush=True)

@@ -4,6 +4,7 @@ else is refused in one line; and rummy-tui host's command line."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +108,28 @@ def test_host_command_line_errors_are_one_line_exit_2(
     assert main(["host", *args, "--saves-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and reason in err and "\x1b" not in err
+
+
+def test_host_without_aiohttp_says_how_to_add_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "aiohttp", None)  # import aiohttp fails
+    monkeypatch.delitem(sys.modules, "rummy_tui.net.host", raising=False)
+    assert main(["host", "--variant", "remi", "--seats", "remote:A,remote:B",
+                 "--saves-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rummy-tui host needs the web extra" in err and "[web]" in err
+
+
+def test_resuming_a_save_that_was_not_hosted(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    from rummy_tui.saves import save_game
+
+    path = tmp_path / "hot-seat.json"
+    save_game(new_game(variant_keys()[0], [PlayerSpec("A"), PlayerSpec("B")], seed=1), path)
+    assert main(["host", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "this save was not hosted" in err and err.count("\n") == 1
+    assert main(["host", "--resume", str(path), "--seats", "remote:A,remote:B"]) == 2
+    assert "leave out" in capsys.readouterr().err
