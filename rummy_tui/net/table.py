@@ -213,9 +213,10 @@ class NetTable:
         return choose_action(self.seats[seat].bot, view(state, seat), rng)
 
     # --- changes ---------------------------------------------------------------------------
-    def _key(self) -> tuple[int, int, int, str]:
+    def _key(self) -> tuple[int, int, int, bool]:
+        # a turn's thinking time runs from its start, through the draw, to its end
         s = self.state
-        return (s.round_no, s.turn, s.to_move, s.phase)
+        return (s.round_no, s.turn, s.to_move, s.phase in ("draw", "play"))
 
     def commit(self, state: GameState) -> None:
         """The table's new state: every seat sees its view, everyone the presence line."""

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from rummy_tui.core.engine import view
 from rummy_tui.core.state import Discard, DrawStock
@@ -220,3 +221,27 @@ def test_the_host_console_hands_seats_over_and_back() -> None:
     assert _command(table, "say [b]hello[/b]") == "said"
     assert '"name":"host","text":"[b]hello[/b]"' in said[-1]
     assert _command(table, "format c:").startswith("commands:")
+
+
+def test_presence_counts_the_thinking_time_from_the_start_of_the_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json as json_module
+
+    from rummy_tui.net import table as table_module
+
+    clock = [100.0]
+    monkeypatch.setattr(table_module.time, "monotonic", lambda: clock[0])
+    table = make_table("rummy", ["remote", "remote"], seed=2)
+    mover = table.state.to_move
+
+    def thinking() -> float:
+        return float(json_module.loads(table.presence())["thinking"])
+
+    clock[0] += 7
+    assert thinking() == 7.0
+    assert table.play(mover, DrawStock()) is None
+    clock[0] += 5
+    assert thinking() == 12.0  # the draw does not end the turn
+    assert table.play(mover, Discard(table.state.hands[mover][0])) is None
+    clock[0] += 2
+    assert thinking() == 2.0 and table.state.to_move != mover
