@@ -122,7 +122,7 @@ async def play_to_the_end(client: Client, stop_at: str = "game_over") -> None:
         assert message.type != "refused", message.reason
         if message.type != "view" or client.view is None:
             continue
-        if client.view.phase == stop_at:
+        if client.view.phase in (stop_at, "game_over"):
             return
         move = my_move(client.view, ready)
         if move is not None:
