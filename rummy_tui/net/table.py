@@ -108,7 +108,9 @@ class NetTable:
         self._turn_key = self._key()
         self._changed = asyncio.Event()
         self._save_due = save_path is not None
-        self._recorded = state.phase == "game_over"
+        self._recorded = False
+        """A finished game is recorded once: by its game id, so a resumed one is not counted
+        twice (history/store.py), and one whose host stopped before recording it is."""
         self._task: asyncio.Task[None] | None = None
         self._saving: asyncio.Future[None] | None = None
         self.closed = False
