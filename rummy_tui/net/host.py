@@ -63,6 +63,7 @@ class WebSocketLink:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.closing: str | None = None
+        self.retry = False
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, text: str) -> None:
@@ -71,11 +72,12 @@ class WebSocketLink:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close("too slow: messages were not read")
+            self.close("too slow: messages were not read", retry=True)
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, retry: bool = False) -> None:
         if self.closing is None:
             self.closing = reason
+            self.retry = retry
             try:
                 self.queue.put_nowait(None)
             except asyncio.QueueFull:
@@ -89,7 +91,8 @@ class WebSocketLink:
                 if text is None:
                     break
                 await self.ws.send_str(text)
-            await self.ws.send_str(encode(Bye(type="bye", reason=clip(self.closing or "", 300))))
+            await self.ws.send_str(encode(Bye(type="bye", reason=clip(self.closing or "", 300),
+                                              retry=self.retry)))
         except (ConnectionError, RuntimeError):
             pass
         finally:

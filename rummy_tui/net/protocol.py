@@ -380,6 +380,10 @@ class Bye(_Model):
 
     type: Literal["bye"]
     reason: Text = ""
+    retry: bool = False
+    """The host: the seat is still yours, come back later (it is stopping and will be
+    resumed, or this connection was too slow); False when coming back would not help (a
+    wrong code, another version, the seat taken by a newer connection)."""
 
 
 class Welcome(_Model):

@@ -57,7 +57,7 @@ class Link(Protocol):
 
     def send(self, text: str) -> None: ...
 
-    def close(self, reason: str) -> None: ...
+    def close(self, reason: str, retry: bool = False) -> None: ...
 
 
 @dataclass
@@ -134,7 +134,7 @@ class NetTable:
         await self.save_now()
         for seat in self.seats:
             if seat.link is not None:
-                seat.link.close(reason)
+                seat.link.close(reason, retry=True)
                 seat.link = None
 
     async def _run(self) -> None:

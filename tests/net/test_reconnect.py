@@ -59,7 +59,7 @@ async def test_a_dropped_client_rejoins_mid_turn_and_sees_the_table_now() -> Non
         await third.hello(table.seats[mover].code or "")
         await third.until("view")
         bye = await again.until("bye")
-        assert "taken by a new connection" in bye.reason
+        assert "taken by a new connection" in bye.reason and not bye.retry
 
 
 async def test_the_host_hands_a_seat_to_a_computer_player_and_back() -> None:
@@ -206,7 +206,7 @@ def test_the_host_console_hands_seats_over_and_back() -> None:
         def send(self, text: str) -> None:
             said.append(text)
 
-        def close(self, reason: str) -> None:
+        def close(self, reason: str, retry: bool = False) -> None:
             pass
 
     table.seats[1].link = Watcher()
@@ -245,3 +245,19 @@ def test_presence_counts_the_thinking_time_from_the_start_of_the_turn(
     assert table.play(mover, Discard(table.state.hands[mover][0])) is None
     clock[0] += 2
     assert thinking() == 2.0 and table.state.to_move != mover
+
+
+async def test_a_stopping_host_tells_its_players_to_come_back() -> None:
+    from rummy_tui.net.host import Host, Limits
+
+    table = make_table("rummy", ["remote", "remote"], seed=3)
+    host = Host([table], Limits())
+    port = await host.start("127.0.0.1", 0)
+    async with aiohttp.ClientSession() as session:
+        client = await Client(session, port).connect()
+        await client.hello(table.seats[0].code or "")
+        await client.until("view")
+        stopping = asyncio.create_task(host.stop())
+        bye = await client.until("bye")
+        await stopping
+    assert bye.retry and "stopping" in bye.reason
