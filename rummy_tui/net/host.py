@@ -291,6 +291,8 @@ class Host:
                  refuse: Callable[[str], None]) -> bool:
         """Handle a seated client's message; False to end the connection."""
         table, seat = seated
+        if table.seats[seat].link is not link:
+            return False  # the seat has been taken by a newer connection (or the table closed)
         if isinstance(message, Act):
             table.act(seat, message)
         elif isinstance(message, Chat):
