@@ -196,3 +196,25 @@ def test_every_legal_move_of_a_deal_goes_over_the_wire() -> None:
         text = encode(Act(type="act", seq=1, action=encode_action(move)))
         message = decode_client(text)
         assert isinstance(message, Act) and decode_action(message.action) == move
+
+
+async def test_a_connection_whose_seat_was_taken_cannot_act_for_it() -> None:
+    table = make_table("rummy", ["remote", "remote"], seed=5)
+    mover = table.state.to_move
+    async with hosting(table) as (host, port), aiohttp.ClientSession() as session:
+        old = await Client(session, port).connect()
+        await old.hello(table.seats[mover].code or "")
+        await old.until("view")
+        new = await Client(session, port).connect()
+        await new.hello(table.seats[mover].code or "")
+        await new.until("view")
+        before, seq = table.state, table.seq
+        try:
+            await old.act(DrawStock())
+        except ConnectionError:
+            pass  # already closed: as good
+        await still_served(new)
+        assert table.state is before and table.seq == seq
+        await new.act(DrawStock())
+        await new.until("view")
+        assert table.seq == seq + 1
