@@ -133,3 +133,27 @@ def test_resuming_a_save_that_was_not_hosted(capsys: pytest.CaptureFixture[str],
     assert "this save was not hosted" in err and err.count("\n") == 1
     assert main(["host", "--resume", str(path), "--seats", "remote:A,remote:B"]) == 2
     assert "leave out" in capsys.readouterr().err
+
+
+def test_host_elsewhere_than_loopback_warns_and_writes_the_invitations(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import os
+
+    from rummy_tui.commands import host as host_command
+
+    served = []
+
+    async def not_serving(host: object, table: object, args: object, context: object) -> int:
+        served.append(table)
+        return 0
+
+    monkeypatch.setattr(host_command, "_serve", not_serving)
+    assert main(["host", "--variant", "indian-pool101", "--seats", "remote:Asha,cpu-hard:Ravi",
+                 "--host", "0.0.0.0", "--saves-dir", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("warning: serving on 0.0.0.0, not just this machine: there is no login")
+    (table,) = served
+    assert table.state.options.format == "pool101" and table.state.players[1].kind == "hard"
+    (invites,) = tmp_path.glob("*.json.invites")
+    assert os.stat(invites).st_mode & 0o777 == 0o600
+    assert table.seats[0].code in invites.read_text() and table.seats[1].bot == "hard"
