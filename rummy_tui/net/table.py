@@ -131,7 +131,8 @@ class NetTable:
                 pass
         if self._saving is not None:
             await asyncio.wait([self._saving])
-        await self.save_now()
+        if self._task is not None:  # a table that never started (its host could not) is not saved
+            await self.save_now()
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.close(reason, retry=True)

@@ -137,8 +137,6 @@ def test_resuming_a_save_that_was_not_hosted(capsys: pytest.CaptureFixture[str],
 
 def test_host_elsewhere_than_loopback_warns_and_writes_the_invitations(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    import os
-
     from rummy_tui.commands import host as host_command
 
     served = []
@@ -154,6 +152,19 @@ def test_host_elsewhere_than_loopback_warns_and_writes_the_invitations(
     assert err.startswith("warning: serving on 0.0.0.0, not just this machine: there is no login")
     (table,) = served
     assert table.state.options.format == "pool101" and table.state.players[1].kind == "hard"
-    (invites,) = tmp_path.glob("*.json.invites")
-    assert os.stat(invites).st_mode & 0o777 == 0o600
-    assert table.seats[0].code in invites.read_text() and table.seats[1].bot == "hard"
+    assert table.seats[1].bot == "hard"
+
+
+def test_a_host_that_cannot_listen_leaves_nothing_behind(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["host", "--variant", "rummy", "--seats", "remote:A,remote:B",
+                     "--port", str(port), "--saves-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cannot listen on 127.0.0.1 port {port}") and err.count("\n") == 1
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == []
