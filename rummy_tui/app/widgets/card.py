@@ -116,6 +116,8 @@ class CardWidget(Widget):
 
     def render(self) -> str | Content:
         label = card_label(self.card, self.ascii)
+        if self.size.height >= 5 and self.size.width >= 7:
+            return self._large(label)
         if self.corner:
             # the label a piece of its own, apart from the space before it (players.PLAIN)
             left = (4 - len(label)) // 2
@@ -123,6 +125,18 @@ class CardWidget(Widget):
                                     " " * left, (label, "not italic"),
                                     " " * (4 - left - len(label)), "\n")
         return label
+
+    def _large(self, label: str) -> Content:
+        """A large card (issue 30): its rank and suit at two corners, the suit in the middle
+        (the Remi key, if any, in the top-left corner, over the label)."""
+        width = self.size.width
+        suit = label[-1] if not self.card.is_joker else "*"
+        top = f"{self.corner} {label}" if self.corner else label
+        # each piece apart from the spaces before it (players.PLAIN)
+        return Content.assemble(
+            (top, "not italic"), "\n", "\n",
+            " " * ((width - 1) // 2), (suit, "not italic"), "\n", "\n",
+            " " * (width - len(label)), (label, "not italic"))
 
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")
@@ -154,4 +168,6 @@ class CardBack(Widget):
         self.ascii = ascii
 
     def render(self) -> str:
+        if self.size.height >= 5:
+            return "\n".join([("#" if self.ascii else "▒") * (self.size.width - 2)] * 3)
         return "##" if self.ascii else "▒▒"
