@@ -280,11 +280,13 @@ class TableSession:
             desk.order, desk.groups = [], None  # a new deal: the engine's order to start with
         return new_state
 
-    def recap(self, seat: int) -> list[Any]:
-        """The public moves of the others since this human's last turn (the log entries)."""
+    def recap(self, seat: int, seen: bool = True) -> list[Any]:
+        """The public moves of the others since this human's last turn (the log entries);
+        ``seen``: from now on they are seen (not for a look ahead, as the pass screen's)."""
         log = self.state.log
         start = self.seats[seat].seen_log
-        self.seats[seat].seen_log = len(log)
+        if seen:
+            self.seats[seat].seen_log = len(log)
         if start is None:
             entries = [e for e in log if e.round_no == self.state.round_no][-6:]
         else:

@@ -40,17 +40,15 @@ from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..typed import rummy_app
 from ..widgets.card import CardWidget
 from ..widgets.hand import Hand, InfoLine
-from ..widgets.messages import TableMessages
+from ..widgets.messages import TableMessages, recap_lines
 from ..widgets.piles import Piles
 from ..widgets.players import direction_title
 from ..widgets.seats import LEVELS, Seat, ring
 from ..widgets.table_parts import (
     ActionLog,
     StatusBar,
-    ascii_text,
     cards_text,
     game_title,
-    merged_log,
     phase_words,
 )
 from ..widgets.turn_timer import TurnTimer
@@ -176,7 +174,7 @@ class TableScreen(TableMoves, Screen[None]):
             top_rows = max((s.rows(top_width, level) for s in row_t), default=0)
             columns = [sum(s.rows(side, level) + 1 for s in col) - 1
                        for col in (column_l, column_r) if col]
-            return max(top_rows + piles, *columns) + seats[0].rows(width, level)
+            return max([top_rows + piles, *columns]) + seats[0].rows(width, level)
 
         def room(labels: int, large: bool) -> int:
             # the status line, the message lines, the hand (cards, info line, border), the footer
@@ -309,9 +307,7 @@ class TableScreen(TableMoves, Screen[None]):
 
     def _recap(self, seat: int) -> None:
         """What happened since this human's last turn (public moves only: the log)."""
-        others = self.session.recap(seat)
-        lines = [ascii_text(t, self.rummy.ascii)
-                 for t in merged_log(others, self.state.players, self.state.variant)]
+        lines = recap_lines(self.session, seat, self.rummy.ascii)
         self._clear_messages()
         self.rummy.warn_if_unsaved(on_table=True)
         self._start_turn_timer()

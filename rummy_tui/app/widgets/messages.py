@@ -5,9 +5,28 @@ anything."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from .table_parts import ascii_text, merged_log
+
+if TYPE_CHECKING:
+    from ..session import TableSession
+
+
+def recap_lines(session: TableSession, seat: int, ascii: bool = False, *,
+                seen: bool = True) -> list[str]:
+    """What happened since this human's last turn, in the log's words (the others' public
+    moves, a player's consecutive moves in one sentence): the one source of the recap, for
+    the table's recap line and the pass-the-device screen alike. ``seen``: they are marked
+    seen (the table, as the turn starts); the pass screen only looks (``seen=False``)."""
+    state = session.state
+    entries = session.recap(seat, seen=seen)
+    return [ascii_text(t, ascii) for t in merged_log(entries, state.players, state.variant)]
+
 
 class TableMessages(Widget):
     """Up to three rows: the recap (newest lines kept), then the feedback line."""
