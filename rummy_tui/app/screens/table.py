@@ -197,8 +197,6 @@ class TableScreen(TableMoves, Screen[None]):
         self.query_one("#seats-left").display = bool(left)
         self.query_one("#seats-right").display = bool(right)
         self.query_one("#seats-top").display = bool(top)
-        mine = seats[0].rows(width, level)
-        self.query_one("#table-top").styles.height = max(1, room(labels, large) - mine)
 
     # --- state ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:
