@@ -107,3 +107,11 @@ async def test_cards_are_larger_on_a_large_screen():
     assert (small.width, small.height) == (4, 3)
     assert large.width > small.width and large.height > small.height
     assert large_pile == large and small_pile == small
+
+
+@pytest.mark.parametrize("size", [(100, 32), (160, 50)])
+def test_the_card_table_snapshot(snap_compare, size):
+    """Six seats with their melds; at 160×50 the cards are large."""
+    app = RummyApp(game=table_of_six("Ann,cpu:Bob,cpu:Cy,cpu:Dee,cpu:Eve,cpu:Fay"),
+                   bot_delay=0, cursor_blink=False)
+    assert snap_compare(app, press=["a"], terminal_size=size)
