@@ -17,6 +17,7 @@ widgets and timers; the key handlers already live apart, in ``table_moves`` and
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -38,7 +39,7 @@ from ..dialogs.pass_device import PassDeviceScreen
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..typed import rummy_app
-from ..widgets.card import CardWidget
+from ..widgets.card import CardWidget, flash
 from ..widgets.hand import Hand, InfoLine
 from ..widgets.messages import TableMessages, recap_lines
 from ..widgets.piles import Piles
@@ -393,12 +394,26 @@ class TableScreen(TableMoves, Screen[None]):
         if declared_wrongly(action, new_state, self.session.viewer):
             self._wrong_declaration(new_state, action.finish)
             return True
-        if isinstance(action, (DrawStock, TakeDiscard)):
+        drew = isinstance(action, (DrawStock, TakeDiscard))
+        if drew:
             # The card just drawn is marked, and the cursor goes to it (issue 12).
             hand = self.query_one(Hand)
             hand.mark_new(hand.cards)
         self.commit(new_state)
+        if drew and self.motion():
+            # ... and lights up a moment as it arrives from the pile (issue 30)
+            # (once the hand's new row of cards is mounted)
+            self.call_after_refresh(lambda: flash(self, [
+                w for w in self.query_one(Hand).query(CardWidget) if w.has_class("-new")]))
         return True
+
+    def motion(self) -> bool:
+        """Whether a card that moves is highlighted a moment (issue 30): not when settings.toml
+        says ``motion = false``, nor under NO_COLOR or Textual's TEXTUAL_ANIMATIONS=none."""
+        if os.environ.get("NO_COLOR") or self.app.animation_level == "none":
+            return False
+        store = getattr(self.app, "settings", None)
+        return store is None or store.settings.motion is not False
 
     def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
         """The declarer learns what went wrong before the keyboard is passed on."""
@@ -422,7 +437,9 @@ class TableScreen(TableMoves, Screen[None]):
         for k, seat in enumerate(seats):
             seat.show(pv, (bottom + k) % len(seats), self.session.viewer)
         by = self.session.last_discarder()
-        self.query_one(Piles).show(pv, None if by is None else pv.players[by].name)
+        piles = self.query_one(Piles)
+        piles.motion = self.motion()
+        piles.show(pv, None if by is None else pv.players[by].name)
         self.query_one(ActionLog).show(pv, self.rummy.ascii)
         self._redraw_hand()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual import events
 from textual.content import Content
 from textual.message import Message
@@ -23,6 +25,24 @@ def suit_class(card: Card, four_colour: bool) -> str:
     if four_colour:
         return ("-spades", "-hearts", "-diamonds", "-clubs")[card.suit]
     return "-red" if card.is_red else "-black"
+
+
+MOVED = "-moved"
+"""The class of a card that has just moved (issue 30): from a pile to the hand, from the hand
+to the discard pile, an opponent's fresh discard."""
+MOVED_SECONDS = 0.8
+"""How long the highlight lasts: long enough to see where the card went, short enough to be
+gone by the next key."""
+
+
+def flash(owner: Widget, cards: Iterable[Widget]) -> None:
+    """Highlight these cards briefly (the owner's timer takes the class off again, so a card
+    widget not mounted yet can be marked too)."""
+    marked = list(cards)
+    for card in marked:
+        card.add_class(MOVED)
+    if marked:
+        owner.set_timer(MOVED_SECONDS, lambda: [card.remove_class(MOVED) for card in marked])
 
 
 class CardWidget(Widget):
@@ -54,6 +74,7 @@ class CardWidget(Widget):
     CardWidget.-selected { background: $card-selected; offset-y: -1; }
     CardWidget.-cursor.-selected { background: $card-cursor-selected; }
     CardWidget.-gap { margin: 0 1 0 2; }
+    CardWidget.-moved { background: $accent; color: $background; }
     """
 
     selected: reactive[bool] = reactive(False)

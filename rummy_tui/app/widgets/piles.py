@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ...core.cards import ALL_CARDS, Card
 from ...core.state import PlayerView
-from .card import CardBack, CardWidget
+from .card import CardBack, CardWidget, flash
 from .players import fit
 from .table_parts import card_text
 
@@ -56,6 +56,9 @@ class Piles(Horizontal):
         self.depth = depth
         self.set_reactive(Piles.four_colour, four_colour)
         self._wild: Card | None = None
+        self.motion = False
+        """A fresh discard is highlighted briefly (the table screen sets it: issue 30)."""
+        self._pile: tuple[int, Card | None] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="stock-column"):
@@ -98,12 +101,17 @@ class Piles(Horizontal):
         self._wild = view.wild_card
         self._show_wild()
         top = list(reversed(view.discard[-self.depth:]))
+        pile = (len(view.discard), top[0] if top else None)
+        fresh = self._pile is not None and pile[0] > self._pile[0] and self.motion
+        self._pile = pile
         for i, widget in enumerate(self.query(".discard-card").results(CardWidget)):
             widget.display = i < len(top)
             if i < len(top):
                 widget.set_card(top[i], index=i + 1, wild=False, gap=False)
                 widget.set_class(i == 0 and discarded_by is not None, "-theirs")
         self.query_one("#discard-empty").display = not top
+        if fresh:  # a card went onto the pile: the player's own discard, or an opponent's
+            flash(self, [self.query(".discard-card").first(CardWidget)])
         by = self.query_one("#discarded-by", Static)
         width = self._discard_width()
         # a name is data: Text, never markup
