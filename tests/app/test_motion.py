@@ -1,6 +1,6 @@
 """Motion that tells the story (issue 30): the card drawn lights up a moment in the hand, and
 so does the card that lands on the discard pile (the player's own discard, an opponent's);
-off with ``motion = false`` in settings.toml and under NO_COLOR."""
+off with ``motion = false`` in settings.toml, under NO_COLOR and with reduced motion."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rummy_tui.app.widgets import card as card_module
 from rummy_tui.app.widgets.card import MOVED, CardWidget
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.piles import Piles
@@ -58,8 +59,9 @@ async def test_the_drawn_card_and_the_discard_light_up_and_go_out(colour):
         await _until_gone(pilot, app)
 
 
-async def test_an_opponents_fresh_discard_lights_up(colour):
-    app = make_app("rummy", "Ann,cpu:Bob", seed=3)
+async def test_an_opponents_fresh_discard_lights_up(colour, monkeypatch):
+    monkeypatch.setattr(card_module, "MOVED_SECONDS", 60.0)  # still lit when looked at
+    app = make_app("rummy", "Ann,cpu:Bob", seed=7)
     async with app.run_test(size=(100, 32)) as pilot:
         await press(pilot, "s", "x")
         await settle(pilot)  # Bob moves: his discard lands on the pile
@@ -68,7 +70,7 @@ async def test_an_opponents_fresh_discard_lights_up(colour):
         assert _moved(app)[1] == [table.state.discard[-1]]
 
 
-@pytest.mark.parametrize("how", ["setting", "NO_COLOR"])
+@pytest.mark.parametrize("how", ["setting", "NO_COLOR", "reduced motion"])
 async def test_no_motion_with_the_setting_off_or_no_colour(colour, monkeypatch, tmp_path: Path,
                                                            how):
     settings = None
@@ -77,9 +79,11 @@ async def test_no_motion_with_the_setting_off_or_no_colour(colour, monkeypatch, 
         path.write_text("motion = false\n", encoding="utf-8")
         settings = Store(path)
         assert settings.settings.motion is False and not settings.problem
-    else:
+    elif how == "NO_COLOR":
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app("rummy", "Ann,cpu:Bob", seed=7, bot_delay=30, settings=settings)
+    if how == "reduced motion":
+        app.animation_level = "none"  # what TEXTUAL_ANIMATIONS=none sets
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await press(pilot, "s")

@@ -165,7 +165,8 @@ class TableScreen(TableMoves, Screen[None]):
         left, top, right = ring(len(seats) - 1)
         side = min(30, max(18, width // 5)) if left else 0
         middle = width - side * (bool(left) + bool(right))
-        top_width = (middle - (top - 1)) // top if top else 0
+        # a seat across the top is no wider than a seat needs (the row is centred)
+        top_width = min(48, (middle - (top - 1)) // top) if top else 0
         ring_seats = seats[1:]
         column_l, row_t = ring_seats[:left], ring_seats[left:left + top]
         column_r = ring_seats[left + top:]

@@ -35,14 +35,15 @@ MOVED_SECONDS = 0.8
 gone by the next key."""
 
 
-def flash(owner: Widget, cards: Iterable[Widget]) -> None:
-    """Highlight these cards briefly (the owner's timer takes the class off again, so a card
-    widget not mounted yet can be marked too)."""
-    marked = list(cards)
-    for card in marked:
+def flash(owner: Widget, cards: Iterable[CardWidget]) -> None:
+    """Highlight these cards briefly. Textual's animator times it (the card's ``glow`` runs
+    from 1 down to 0, then the class goes), so a reduced-motion setting
+    (TEXTUAL_ANIMATIONS=none) ends it at once, and a screenshot waits for it to end."""
+    for card in cards:
         card.add_class(MOVED)
-    if marked:
-        owner.set_timer(MOVED_SECONDS, lambda: [card.remove_class(MOVED) for card in marked])
+        card.glow = 1.0
+        owner.app.animator.animate(card, "glow", 0.0, duration=MOVED_SECONDS,
+                                   on_complete=card.moved_out)
 
 
 class CardWidget(Widget):
@@ -79,6 +80,8 @@ class CardWidget(Widget):
 
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
+    glow = 0.0
+    """How much of the moved card's highlight is left (1 to 0, see ``flash``)."""
     four_colour: reactive[bool] = reactive(False, init=False)
     """One colour per suit; changing it repaints the card at once."""
 
@@ -158,6 +161,12 @@ class CardWidget(Widget):
             (top, "not italic"), "\n", "\n",
             " " * ((width - 1) // 2), (suit, "not italic"), "\n", "\n",
             " " * (width - len(label)), (label, "not italic"))
+
+    def moved_out(self) -> None:
+        """The highlight of a card that moved is over (unless a new one took its place: the
+        animator ends the one it replaces too)."""
+        if self.glow <= 0:
+            self.remove_class(MOVED)
 
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")
