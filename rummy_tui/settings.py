@@ -60,6 +60,9 @@ class Settings:
     theme: str | None = None
     bot_delay: float | None = None
     """Seconds between a computer player's moves."""
+    motion: bool | None = None
+    """false: no brief highlight of a card that moves (issue 30); NO_COLOR and Textual's
+    TEXTUAL_ANIMATIONS=none turn it off too."""
     last: dict[str, LastSetup] = field(default_factory=dict)
     """Picker entry key (``rummy``, ``indian-pool101``, ...) -> its last setup."""
     keymap: dict[str, str] = field(default_factory=dict)
@@ -69,7 +72,7 @@ class Settings:
     # --- TOML ---------------------------------------------------------------------------
     def to_toml(self) -> bytes:
         data: dict[str, Any] = {}
-        for name in ("ascii", "four_colour", "theme", "bot_delay"):
+        for name in ("ascii", "four_colour", "theme", "bot_delay", "motion"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
@@ -130,6 +133,7 @@ class _File(_Model):
     four_colour: bool | None = None
     theme: Annotated[str, Field(min_length=1, max_length=60, pattern=_PRINTABLE)] | None = None
     bot_delay: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)] | None = None
+    motion: bool | None = None
     last: Annotated[dict[_Key, _Last], Field(max_length=100)] = {}
 
 
@@ -194,7 +198,7 @@ def parse(data: dict[str, Any]) -> Settings:
         raise SettingsError("nested too deeply for a settings file") from None
     return Settings(
         ascii=found.ascii, four_colour=found.four_colour, theme=found.theme,
-        bot_delay=found.bot_delay, keymap=keymap,
+        bot_delay=found.bot_delay, motion=found.motion, keymap=keymap,
         last={key: LastSetup([(seat.name, seat.kind) for seat in entry.seats],
                              dict(entry.options))
               for key, entry in found.last.items()})

@@ -11,7 +11,7 @@ from rummy_tui.app.dialogs.choose import CostlyConfirmDialog, MessageDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.table import TableScreen
-from rummy_tui.app.widgets.players import Opponents
+from rummy_tui.app.widgets.seats import Seat
 from rummy_tui.app.widgets.table_parts import StatusBar
 
 from .conftest import make_app
@@ -49,9 +49,9 @@ async def test_a_wrong_declaration_shows_a_modal_before_the_hand_over():
         assert table.state.out[0]
         assert isinstance(app.screen, PassDeviceScreen)
         console = Console(width=60, record=True, file=io.StringIO())
-        console.print(table.query_one(Opponents).content)
-        ann = next(line for line in console.export_text().splitlines() if "Ann" in line)
-        assert "out this deal" in ann, ann
+        ann = next(seat for seat in table.query(Seat) if seat.seat == 0)
+        console.print(ann.content)
+        assert "out this deal" in console.export_text(), console.export_text()
 
 
 async def test_indian_status_bar_names_format_deal_and_turn():

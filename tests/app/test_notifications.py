@@ -25,7 +25,7 @@ async def _hand_overs(size: tuple[int, int], turns: int) -> list[tuple[str, int,
             hand_box = table.query_one("#hand-box")
             seen.append((str(messages.render()), messages.region.y, hand_box.region.y))
             assert messages.region.bottom <= hand_box.region.y
-            assert messages.region.y >= table.query_one("#melds").region.bottom
+            assert messages.region.y >= table.query_one("#seat-0").region.bottom  # own seat
             await press(pilot, "s")
             await discard(pilot)
             await settle(pilot)

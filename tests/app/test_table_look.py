@@ -163,15 +163,15 @@ async def test_undo_with_nothing_to_undo_says_so_and_the_footer_hides_undo():
         assert "undo" not in _footer_keys(app)
 
 
-async def test_direction_of_play_is_in_the_players_box():
-    for variant, arrow, way in (("rummy", "↓", "clockwise"),
-                                ("remigio-fournier", "↑", "anticlockwise")):
+async def test_direction_of_play_is_on_the_table():
+    for variant, arrow, way in (("rummy", "↻", "clockwise"),
+                                ("remigio-fournier", "↺", "anticlockwise")):
         app = make_app(variant, "Ann,cpu:Bob,cpu:Cy", seed=3)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            box = table_of(app).query_one("#players-box")
-            assert (str(box.border_title), str(box.border_subtitle)) == (f"Players {arrow}", way)
-            assert f"Players {arrow}" in app.export_screenshot().replace("&#160;", " ")
+            box = table_of(app).query_one("#log-box")
+            assert str(box.border_subtitle) == f"{arrow} {way}"
+            assert f"{arrow} {way}" in app.export_screenshot().replace("&#160;", " ")
 
 
 async def test_ten_seats_fit_at_80x24_with_the_hand_whole():
@@ -179,9 +179,11 @@ async def test_ten_seats_fit_at_80x24_with_the_hand_whole():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = table_of(app)
-        box = table.query_one("#players-box")
+        box = table.query_one("#table-top")
         assert box.region.bottom <= table.query_one("#messages").region.y
-        assert box.query_one("#players").region.height == 10  # every seat, no header line
+        seats = table.seats()
+        assert len(seats) == 10 and all(  # every seat on screen, over the message lines
+            0 < s.region.height and s.region.bottom <= box.region.bottom for s in seats[1:])
         hand = table.query_one("#hand-box")
         assert hand.region.bottom <= 23 and table.query_one("#status").region.y == 0
 
@@ -342,7 +344,7 @@ async def test_ascii_mode_draws_the_new_marks_in_ascii():
         table = table_of(app)
         bar = str(table.query_one("#status").render())
         assert "Draw -> Meld -> Discard" in bar, bar
-        assert str(table.query_one("#players-box").border_title) == "Players v"
+        assert str(table.query_one("#log-box").border_subtitle) == "clockwise"
         assert str(table.query_one("#discarded-by").render()).startswith("^ Bob")
 
 

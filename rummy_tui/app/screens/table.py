@@ -17,6 +17,7 @@ widgets and timers; the key handlers already live apart, in ``table_moves`` and
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -39,15 +40,15 @@ from ..recap import recap_lines
 from ..rules import wild_rank
 from ..session import BotTurn, HandOver, HumanTurn, ShowSummary, TableSession
 from ..typed import rummy_app
-from ..widgets.card import CardWidget
+from ..widgets.card import CardWidget, flash
 from ..widgets.hand import Hand, InfoLine
 from ..widgets.messages import TableMessages
 from ..widgets.piles import Piles
-from ..widgets.players import Opponents, direction_title
+from ..widgets.players import direction_title
+from ..widgets.seats import LEVELS, Seat, ring
 from ..widgets.table_parts import (
     ActionLog,
     StatusBar,
-    TableMelds,
     cards_text,
     game_title,
     phase_words,
@@ -76,6 +77,8 @@ class TableScreen(TableMoves, Screen[None]):
         name_finish_key(self._bindings, state.variant)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()
+        humans = [i for i, p in enumerate(state.players) if p.kind == "human"]
+        self._bottom = humans[0] if humans else 0
 
     @property
     def rummy(self) -> RummyAppLike:
@@ -100,17 +103,28 @@ class TableScreen(TableMoves, Screen[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         ascii, four = self.rummy.ascii, self.rummy.four_colour
+        left, top, right = ring(len(self.state.players) - 1)
         with Horizontal(id="status-row"):
             yield TurnTimer(ascii=ascii, id="turn-timer")
             yield StatusBar(id="status")
         with Horizontal(id="table-top"):
-            with Vertical(id="players-box"):
-                yield Opponents(ascii=ascii, id="players")
-            yield Piles(ascii=ascii, four_colour=four, id="piles",
-                        depth=max(variant_of(self.state.variant).pickup_depths))
-            with Vertical(id="log-box"):
-                yield ActionLog(id="log")
-        yield TableMelds(ascii=ascii, four_colour=four, id="melds")
+            # the seats in order of play from the bottom: up the left, across, down the right
+            with Vertical(id="seats-left"):
+                for k in range(left, 0, -1):
+                    yield Seat(ascii=ascii, id=f"seat-{k}")
+            with Vertical(id="table-middle"):
+                with Horizontal(id="seats-top"):
+                    for k in range(left + 1, left + top + 1):
+                        yield Seat(ascii=ascii, id=f"seat-{k}")
+                with Horizontal(id="centre"):
+                    yield Piles(ascii=ascii, four_colour=four, id="piles",
+                                depth=max(variant_of(self.state.variant).pickup_depths))
+                    with Vertical(id="log-box"):
+                        yield ActionLog(id="log")
+            with Vertical(id="seats-right"):
+                for k in range(left + top + 1, left + top + right + 1):
+                    yield Seat(ascii=ascii, id=f"seat-{k}")
+        yield Seat(ascii=ascii, id="seat-0", classes="-bottom")
         yield TableMessages(id="messages")
         with Vertical(id="hand-box"):
             yield InfoLine(id="hand-info")
@@ -118,57 +132,74 @@ class TableScreen(TableMoves, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        box = self.query_one("#players-box")
-        box.border_title, box.border_subtitle = direction_title(
-            self.state.direction, self.rummy.ascii)
-        self.query_one("#log-box").border_title = "Log"
-        self.query_one("#melds").border_title = "Table"
+        box = self.query_one("#log-box")
+        box.border_title = "Log"
+        box.border_subtitle = direction_title(self.state.direction, self.rummy.ascii)
+        for seat in self.query(Seat):
+            seat.four_colour = self.rummy.four_colour
         self.query_one("#hand-box").border_title = "Hand"
         self.commit(self.state)
 
     def on_resize(self) -> None:
         self._fit_top()
 
+    def seats(self) -> list[Seat]:
+        """The seat widgets in order of play from the bottom one (the viewer's)."""
+        return sorted(self.query(Seat), key=lambda w: int((w.id or "seat-0")[5:]))
+
+    def bottom_seat(self) -> int:
+        """Who sits at the bottom, over the hand: the player on screen, else the last one
+        (else the first human): the seats do not turn with every computer move."""
+        if self.session.viewer is not None:
+            self._bottom = self.session.viewer
+        return self._bottom
+
     def _fit_top(self) -> None:
-        """Up to ten seats (Fournier): the players' box grows to show them all, taking the
-        rows from the melds panel (which Remigio and Indian use only for a note, so it goes
-        when rows are short), and drops its header line before it would hide a seat.
-
-        Where melds go on the table, every meld stays in sight (issue 30): the panel gets
-        the rows its melds need (flowed when a line an owner does not fit), from the
-        players' box down to its least, then from the labels under the hand."""
-        seats = len(self.state.players)
-        height = self.size.height or 32
+        """Seat everyone and keep every meld in sight (issue 30): the table takes the rows
+        the hand, its labels, the message lines and the footer leave. Each seat's melds are
+        written as loosely as the rows allow (seats.LEVELS); when even the closest writing
+        does not fit, the labels under the hand go, then the large cards."""
+        width, height = self.size.width or 100, self.size.height or 32
         hand = self.query_one(Hand)
-        labels = 1 if height < 30 else 3
-
         info = self.query_one("#hand-info", InfoLine).rows()
+        seats = self.seats()
+        left, top, right = ring(len(seats) - 1)
+        side = min(30, max(18, width // 5)) if left else 0
+        middle = width - side * (bool(left) + bool(right))
+        # a seat across the top is no wider than a seat needs (the row is centred)
+        top_width = min(48, (middle - (top - 1)) // top) if top else 0
+        ring_seats = seats[1:]
+        column_l, row_t = ring_seats[:left], ring_seats[left:left + top]
+        column_r = ring_seats[left + top:]
 
-        def room(label_rows: int) -> int:
+        def table_rows(level: int, large: bool) -> int:
+            piles = 7 if large else 5
+            top_rows = max((s.rows(top_width, level) for s in row_t), default=0)
+            columns = [sum(s.rows(side, level) + 1 for s in col) - 1
+                       for col in (column_l, column_r) if col]
+            return max([top_rows + piles, *columns]) + seats[0].rows(width, level)
+
+        def room(labels: int, large: bool) -> int:
             # the status line, the message lines, the hand (cards, info line, border), the footer
-            return height - (1 + 3 + hand.height_needed(label_rows) + info + 2 + 1)
+            return height - (1 + 3 + hand.height_needed(labels, large) + info + 2 + 1)
 
-        want = seats + 3  # the header, a line a seat, the border
-        melds = self.query_one(TableMelds)
-        if variant_of(self.state.variant).table_melds:
-            melds.display = True
-            floor = max(7, seats + 2)  # every seat, without the header line
-            content = melds.rows_needed(melds.inner_width(self.size.width or 100), fewest=True)
-            if room(labels) - floor < content + 2:
-                labels = 0
-            left = room(labels)
-            # short of rows: the panel's bottom border goes (the message lines mark its end)
-            tight = left - floor < content + 2
-            melds.set_class(tight, "-tight")
-            least = content + (1 if tight else 2)
-            top = max(7, want) if left - max(7, want) >= least else max(floor, left - least)
-        else:
-            left = room(labels)
-            melds.display = left - 3 >= max(7, want)
-            top = max(7, min(want, left - (3 if melds.display else 0)))
-        hand.set_label_rows(labels)
-        self.query_one(Opponents).header = top >= want
-        self.query_one("#table-top").styles.height = top
+        tries = [(labels, large, level)
+                 for large in ((True, False) if width >= 120 and height >= 40 else (False,))
+                 for labels in (1 if height < 30 else 3, 0) for level in LEVELS]
+        labels, large, level = next(
+            (t for t in tries if table_rows(t[2], t[1]) <= room(t[0], t[1])), tries[-1])
+        self.set_class(large, "-large-cards")
+        self.query_one(Piles).large = large
+        hand.set_size(large=large, label_rows=labels)
+        for seat in seats:
+            seat.level = level
+        for seat in row_t:
+            seat.styles.width = top_width
+        for column in ("#seats-left", "#seats-right"):
+            self.query_one(column).styles.width = side
+        self.query_one("#seats-left").display = bool(left)
+        self.query_one("#seats-right").display = bool(right)
+        self.query_one("#seats-top").display = bool(top)
 
     # --- state ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:
@@ -368,12 +399,26 @@ class TableScreen(TableMoves, Screen[None]):
         if declared_wrongly(action, new_state, self.session.viewer):
             self._wrong_declaration(new_state, action.finish)
             return True
-        if isinstance(action, (DrawStock, TakeDiscard)):
+        drew = isinstance(action, (DrawStock, TakeDiscard))
+        if drew:
             # The card just drawn is marked, and the cursor goes to it (issue 12).
             hand = self.query_one(Hand)
             hand.mark_new(hand.cards)
         self.commit(new_state)
+        if drew and self.motion():
+            # ... and lights up a moment as it arrives from the pile (issue 30)
+            # (once the hand's new row of cards is mounted)
+            self.call_after_refresh(lambda: flash(self, [
+                w for w in self.query_one(Hand).query(CardWidget) if w.has_class("-new")]))
         return True
+
+    def motion(self) -> bool:
+        """Whether a card that moves is highlighted a moment (issue 30): not when settings.toml
+        says ``motion = false``, nor under NO_COLOR or Textual's TEXTUAL_ANIMATIONS=none."""
+        if os.environ.get("NO_COLOR") or self.app.animation_level == "none":
+            return False
+        store = getattr(self.app, "settings", None)
+        return store is None or store.settings.motion is not False
 
     def _wrong_declaration(self, new_state: GameState, finish: Any) -> None:
         """The declarer learns what went wrong before the keyboard is passed on."""
@@ -393,10 +438,13 @@ class TableScreen(TableMoves, Screen[None]):
     def _redraw(self) -> None:
         pv = self.session.view()
         self._show_status(pv)
-        self.query_one(Opponents).show(pv, self.session.viewer)
+        bottom, seats = self.bottom_seat(), self.seats()
+        for k, seat in enumerate(seats):
+            seat.show(pv, (bottom + k) % len(seats), self.session.viewer)
         by = self.session.last_discarder()
-        self.query_one(Piles).show(pv, None if by is None else pv.players[by].name)
-        self.query_one(TableMelds).show(pv)
+        piles = self.query_one(Piles)
+        piles.motion = self.motion()
+        piles.show(pv, None if by is None else pv.players[by].name)
         self.query_one(ActionLog).show(pv, self.rummy.ascii)
         self._redraw_hand()
 
@@ -500,7 +548,8 @@ class TableScreen(TableMoves, Screen[None]):
         app.four_colour = not app.four_colour
         self.query_one(Hand).four_colour = app.four_colour
         self.query_one(Piles).four_colour = app.four_colour
-        self.query_one(TableMelds).four_colour = app.four_colour
+        for seat in self.query(Seat):
+            seat.four_colour = app.four_colour
         self._redraw()
 
     # --- the mouse ------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual import events
 from textual.content import Content
 from textual.message import Message
@@ -23,6 +25,25 @@ def suit_class(card: Card, four_colour: bool) -> str:
     if four_colour:
         return ("-spades", "-hearts", "-diamonds", "-clubs")[card.suit]
     return "-red" if card.is_red else "-black"
+
+
+MOVED = "-moved"
+"""The class of a card that has just moved (issue 30): from a pile to the hand, from the hand
+to the discard pile, an opponent's fresh discard."""
+MOVED_SECONDS = 0.8
+"""How long the highlight lasts: long enough to see where the card went, short enough to be
+gone by the next key."""
+
+
+def flash(owner: Widget, cards: Iterable[CardWidget]) -> None:
+    """Highlight these cards briefly. Textual's animator times it (the card's ``glow`` runs
+    from 1 down to 0, then the class goes), so a reduced-motion setting
+    (TEXTUAL_ANIMATIONS=none) ends it at once, and a screenshot waits for it to end."""
+    for card in cards:
+        card.add_class(MOVED)
+        card.glow = 1.0
+        owner.app.animator.animate(card, "glow", 0.0, duration=MOVED_SECONDS,
+                                   on_complete=card.moved_out)
 
 
 class CardWidget(Widget):
@@ -54,10 +75,13 @@ class CardWidget(Widget):
     CardWidget.-selected { background: $card-selected; offset-y: -1; }
     CardWidget.-cursor.-selected { background: $card-cursor-selected; }
     CardWidget.-gap { margin: 0 1 0 2; }
+    CardWidget.-moved { background: $accent; color: $background; }
     """
 
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
+    glow = 0.0
+    """How much of the moved card's highlight is left (1 to 0, see ``flash``)."""
     four_colour: reactive[bool] = reactive(False, init=False)
     """One colour per suit; changing it repaints the card at once."""
 
@@ -116,6 +140,8 @@ class CardWidget(Widget):
 
     def render(self) -> str | Content:
         label = card_label(self.card, self.ascii)
+        if self.size.height >= 5 and self.size.width >= 7:
+            return self._large(label)
         if self.corner:
             # the label a piece of its own, apart from the space before it (players.PLAIN)
             left = (4 - len(label)) // 2
@@ -123,6 +149,24 @@ class CardWidget(Widget):
                                     " " * left, (label, "not italic"),
                                     " " * (4 - left - len(label)), "\n")
         return label
+
+    def _large(self, label: str) -> Content:
+        """A large card (issue 30): its rank and suit at two corners, the suit in the middle
+        (the Remi key, if any, in the top-left corner, over the label)."""
+        width = self.size.width
+        suit = label[-1] if not self.card.is_joker else "*"
+        top = f"{self.corner} {label}" if self.corner else label
+        # each piece apart from the spaces before it (players.PLAIN)
+        return Content.assemble(
+            (top, "not italic"), "\n", "\n",
+            " " * ((width - 1) // 2), (suit, "not italic"), "\n", "\n",
+            " " * (width - len(label)), (label, "not italic"))
+
+    def moved_out(self) -> None:
+        """The highlight of a card that moved is over (unless a new one took its place: the
+        animator ends the one it replaces too)."""
+        if self.glow <= 0:
+            self.remove_class(MOVED)
 
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")
@@ -154,4 +198,6 @@ class CardBack(Widget):
         self.ascii = ascii
 
     def render(self) -> str:
+        if self.size.height >= 5:
+            return "\n".join([("#" if self.ascii else "▒") * (self.size.width - 2)] * 3)
         return "##" if self.ascii else "▒▒"

@@ -24,6 +24,8 @@ from .card import CardWidget
 
 CARD_WIDTH = 5
 """A card and the space after it (CardWidget: width 4, margin-right 1)."""
+LARGE_CARD_WIDTH = 8
+"""The same for a large card (app.tcss ``.-large-cards``: width 7), 5 rows high."""
 GAP_WIDTH = 2
 """The extra space before a new group of an arranged hand (CardWidget.-gap)."""
 
@@ -66,6 +68,8 @@ class Hand(Widget, can_focus=False):
         self.label_rows = 1
         """Up to how many rows of cards get a line of labels (the table sets it from the
         terminal's height: at 24 rows a second line would push the hand off the screen)."""
+        self.large = False
+        """Large cards (the table sets it when the screen has room: issue 30)."""
         self.selected: set[int] = set()
         self.wild_rank: int | None = None
         self.hidden_text: str | None = "No hand is shown."
@@ -146,7 +150,7 @@ class Hand(Widget, can_focus=False):
         sizes: list[int] = []
         used = count = 0
         for i in range(len(self.cards)):
-            need = CARD_WIDTH + (GAP_WIDTH if i in self.group_starts else 0)
+            need = self.card_width + (GAP_WIDTH if i in self.group_starts else 0)
             if count and used + need > width + 1:  # the last card's margin may overhang
                 sizes.append(count)
                 used = count = 0
@@ -222,23 +226,32 @@ class Hand(Widget, can_focus=False):
             at += size
         return rows
 
-    def set_label_rows(self, rows: int) -> None:
-        """Up to how many rows of cards get their labels (redrawn when it changes)."""
-        if rows != self.label_rows:
-            self.label_rows = rows
+    @property
+    def card_width(self) -> int:
+        return LARGE_CARD_WIDTH if self.large else CARD_WIDTH
+
+    def set_size(self, *, large: bool, label_rows: int) -> None:
+        """Large cards or not, and up to how many rows of cards get their labels (redrawn
+        when they change)."""
+        if (large, label_rows) != (self.large, self.label_rows):
+            self.large, self.label_rows = large, label_rows
             if self.hidden_text is None:
                 self._rebuild()
 
     def _labelled(self, rows: Sequence[int]) -> bool:
         return bool(self.labels) and len(rows) <= self.label_rows
 
-    def height_needed(self, label_rows: int | None = None) -> int:
-        """The rows this hand takes on screen (each row of cards 4, its labels 1 more), with
-        labels under up to ``label_rows`` rows of cards (None: as set)."""
+    def height_needed(self, label_rows: int | None = None, large: bool | None = None) -> int:
+        """The rows this hand takes on screen (each row of cards 4, large ones 6, its labels
+        1 more), with labels under up to ``label_rows`` rows of cards (None: as set)."""
+        was = self.large
+        self.large = was if large is None else large
         rows = self._row_sizes() if self.hidden_text is None else (0,)
+        self.large = was
         most = self.label_rows if label_rows is None else label_rows
         labelled = bool(self.labels) and len(rows) <= most
-        return len(rows) * 4 + (len(rows) if labelled else 0)
+        high = 6 if (was if large is None else large) else 4
+        return len(rows) * high + (len(rows) if labelled else 0)
 
     def _label_segments(self, rows: Sequence[int]) -> list[list[tuple[int, int, str]]]:
         """For each row of cards: (x, width, label) of each group's part on that row."""
@@ -257,14 +270,14 @@ class Hand(Widget, can_focus=False):
                 # Textual collapses the margins between two cards: a group's first card
                 # stands GAP_WIDTH from the card before it (its margin-left), the others 1.
                 gap = i in self.group_starts
-                x = (GAP_WIDTH if gap else 0) if i == at else x + CARD_WIDTH - 1 + (
+                x = (GAP_WIDTH if gap else 0) if i == at else x + self.card_width - 1 + (
                     GAP_WIDTH if gap else 1)
                 if i == at or group_of[i] != group_of[i - 1]:
                     label = self.labels[group_of[i]] if group_of[i] < len(self.labels) else ""
-                    segments.append((x, CARD_WIDTH - 1, label))
+                    segments.append((x, self.card_width - 1, label))
                 else:
                     x0, _, label = segments[-1]
-                    segments[-1] = (x0, x + CARD_WIDTH - 1 - x0, label)
+                    segments[-1] = (x0, x + self.card_width - 1 - x0, label)
             out.append(segments)
             at += size
         return out

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ...core.cards import ALL_CARDS, Card
 from ...core.state import PlayerView
-from .card import CardBack, CardWidget
+from .card import CardBack, CardWidget, flash
 from .players import fit
 from .table_parts import card_text
 
@@ -34,6 +34,7 @@ class Piles(Horizontal):
     Piles #discarded-by { color: $text; }
     Piles Horizontal { width: auto; height: 3; }
     Piles .pile-empty { width: 4; height: 3; background: $foreground 10%; }
+    Piles.-large .pile-empty { width: 7; height: 5; }
     """
 
     class Clicked(Message):
@@ -44,6 +45,8 @@ class Piles(Horizontal):
             super().__init__()
 
     four_colour: reactive[bool] = reactive(False, init=False)
+    large: reactive[bool] = reactive(False, init=False)
+    """Large cards (the table screen's ``-large-cards``): the discard column widens."""
 
     def __init__(self, *, ascii: bool, four_colour: bool, depth: int = 1,
                  id: str | None = None) -> None:
@@ -53,6 +56,9 @@ class Piles(Horizontal):
         self.depth = depth
         self.set_reactive(Piles.four_colour, four_colour)
         self._wild: Card | None = None
+        self.motion = False
+        """A fresh discard is highlighted briefly (the table screen sets it: issue 30)."""
+        self._pile: tuple[int, Card | None] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="stock-column"):
@@ -62,7 +68,7 @@ class Piles(Horizontal):
                 yield Static(id="stock-empty", classes="pile-empty")
             yield Static(id="wild-card", classes="pile-label")
         with Vertical(classes="discard-column") as column:
-            column.styles.width = max(10, 5 * self.depth)
+            column.styles.width = self._discard_width()
             yield Static("Discard", classes="pile-label")
             with Horizontal():
                 for i in range(self.depth):
@@ -73,6 +79,13 @@ class Piles(Horizontal):
                     yield card
                 yield Static(id="discard-empty", classes="pile-empty")
             yield Static(id="discarded-by", classes="pile-label")
+
+    def _discard_width(self) -> int:
+        return max(10, (8 if self.large else 5) * self.depth)
+
+    def watch_large(self, large: bool) -> None:
+        self.set_class(large, "-large")
+        self.query_one(".discard-column").styles.width = self._discard_width()
 
     def watch_four_colour(self, four_colour: bool) -> None:
         for card in self.query(CardWidget):
@@ -88,14 +101,19 @@ class Piles(Horizontal):
         self._wild = view.wild_card
         self._show_wild()
         top = list(reversed(view.discard[-self.depth:]))
+        pile = (len(view.discard), top[0] if top else None)
+        fresh = self._pile is not None and pile[0] > self._pile[0] and self.motion
+        self._pile = pile
         for i, widget in enumerate(self.query(".discard-card").results(CardWidget)):
             widget.display = i < len(top)
             if i < len(top):
                 widget.set_card(top[i], index=i + 1, wild=False, gap=False)
                 widget.set_class(i == 0 and discarded_by is not None, "-theirs")
         self.query_one("#discard-empty").display = not top
+        if fresh:  # a card went onto the pile: the player's own discard, or an opponent's
+            flash(self, [self.query(".discard-card").first(CardWidget)])
         by = self.query_one("#discarded-by", Static)
-        width = max(10, 5 * self.depth)
+        width = self._discard_width()
         # a name is data: Text, never markup
         by.update(Text(fit(f"{'^' if self.ascii else '↑'} {discarded_by}", width))
                   if discarded_by else "")

@@ -1,5 +1,5 @@
-"""The parts of the table around the hand: the status line, the melds and the log (the
-piles and the players box have modules of their own).
+"""The parts of the table around the hand: the status line and the log (the piles and the
+seats, with their melds, have modules of their own).
 
 Each part is given a :class:`PlayerView` (attributes down) and draws only what that view
 holds, so a part can never show a hidden card.
@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -125,125 +122,6 @@ class StatusBar(Static):
         if note:
             add((f"  {note}", "italic"))
         self.update(Content.assemble(*text))
-
-
-class TableMelds(VerticalScroll):
-    """Melds on the table, grouped by owner, numbered for laying off.
-
-    Every meld must be on screen (issue 30: at 80×24 with three players or more, a meld
-    scrolled out of sight with a scrollbar as the only sign). A line an owner when that
-    fits; else the owners follow one another, wrapped by words, which takes the fewest rows.
-    The table screen asks :meth:`rows_needed` and gives the panel that many rows."""
-
-    DEFAULT_CSS = """
-    TableMelds { height: 1fr; padding: 0 1; scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
-    TableMelds > Static { width: 1fr; }
-    """
-
-    def __init__(self, *, ascii: bool, four_colour: bool, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
-        self.four_colour = four_colour
-        self._owners: list[tuple[Text, list[Text]]] = []
-        self._note: Text | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="melds-text")
-
-    def show(self, view: PlayerView) -> None:
-        self._owners = []
-        self._note = None
-        if not view.table:
-            v = variant_of(view.variant)
-            if v.table_melds:
-                note = "No melds on the table."
-            else:
-                # Remigio and Indian: melds are shown only at the close / declaration.
-                finish = f"{v.finish_label.lower()}s" if v.finish is not None else "goes out"
-                note = (f"In this game melds stay in the hand until someone {finish}: "
-                        "press a to arrange yours.")
-            self._note = Text(note, style="dim")
-        for seat, player in enumerate(view.players):
-            mine = [(i, m) for i, m in enumerate(view.table) if m.owner == seat]
-            if not mine:
-                continue
-            melds = []
-            for i, meld in mine:
-                text = Text()
-                text.append(f"{i + 1}", style="dim")
-                text.append(" ")
-                text.append_text(cards_text(meld.cards, self.ascii, self.four_colour))
-                melds.append(text)
-            self._owners.append((Text(player.name, style="bold"), melds))  # a name: data
-        self._fill()
-
-    def _grid(self) -> Table:
-        """A line an owner (wrapping under its melds, not under the name)."""
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1)
-        for name, melds in self._owners:
-            grid.add_row(name, Text("  ").join(melds))
-        return grid
-
-    def _flow(self, width: int) -> Text:
-        """The owners one after another, a meld never split over two lines (unless it is
-        wider than the panel): the fewest rows."""
-        units: list[tuple[str, Text]] = []  # (the space before it, the unit)
-        for n, (name, melds) in enumerate(self._owners):
-            for k, meld in enumerate(melds):
-                if k == 0:
-                    unit = Text.assemble(name, ": ", meld)
-                    units.append(("   " if n else "", unit))
-                else:
-                    units.append(("  ", meld))
-        text = Text(no_wrap=True)  # the lines are broken here
-        used = 0
-        for space, unit in units:
-            if used and used + len(space) + unit.cell_len > width:
-                text.append("\n")
-                used = 0
-            elif used:
-                text.append(space)
-                used += len(space)
-            text.append_text(unit)
-            used += unit.cell_len
-        return text
-
-    def _rows(self, renderable: Any, width: int) -> int:
-        console = self.app.console
-        return len(console.render_lines(renderable, console.options.update_width(width),
-                                        pad=False))
-
-    @staticmethod
-    def inner_width(width: int) -> int:
-        """The melds' width in a panel this wide: the border, the padding and the scrollbar's
-        gutter, kept (stable) so that a scrollbar that came and went never re-wraps them."""
-        return max(10, width - 5)
-
-    def rows_needed(self, width: int, fewest: bool = False) -> int:
-        """Rows the melds take at this width: a line an owner, or (``fewest``) flowed."""
-        width = max(10, width)
-        if self._note is not None and not self._owners:
-            return self._rows(self._note, width)
-        if fewest:
-            return self._rows(self._flow(width), width)
-        return self._rows(self._grid(), width)
-
-    def _fill(self) -> None:
-        static = self.query_one("#melds-text", Static)
-        if self._note is not None and not self._owners:
-            static.update(self._note)
-            return
-        width = self.inner_width(self.region.width or 80)
-        room = self.content_size.height or 99
-        if self.rows_needed(width) <= room:
-            static.update(self._grid())
-        else:
-            static.update(self._flow(width))
-
-    def on_resize(self) -> None:
-        self._fill()
 
 
 def merged_log(entries: list, players: list, variant: str) -> list[str]:
