@@ -5,6 +5,8 @@ turn's thinking time; and a MinDist grading of the bots' decisions.
 
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 200            # the issue's rows
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 100 --row normal-mindist@indian-pool101/2
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 3 --preset remigio-fournier/10
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 200 --grade --row normal-mindist
     nice -n 10 .venv/bin/python bench/bench_bots.py --times --time-games 20
     nice -n 10 .venv/bin/python bench/bench_bots.py --list
@@ -88,12 +90,36 @@ def _chooser(kind: str) -> Any:
 
 
 def _preset(key: str) -> tuple[str, dict[str, Any]]:
+    """A preset's variant and options; a variant's name also does (its default options)."""
     from rummy_tui.core.registry import presets
 
     for p in presets():
         if p.key == key:
             return p.variant, dict(p.options)
+    for p in presets():
+        if p.variant == key:
+            return p.variant, {}
     raise SystemExit(f"unknown preset {key!r}")
+
+
+def row_of(name: str) -> tuple[str, str, str, int, dict[str, Any], float]:
+    """A row by its name in ROWS, or any pairing written FIRST-SECOND@PRESET/PLAYERS (such as
+    ``normal-mindist@indian-points/2``, ``hard-normal@remi/4``; the bench's own ``--preset
+    P/N`` is ``hard-normal@P/N``); the sides: easy, normal, hard, mindist, minscore."""
+    if name in ROWS:
+        return ROWS[name]
+    try:
+        sides, where = name.split("@")
+        first, second = sides.split("-")
+        preset, n = where.rsplit("/", 1)
+        players = int(n)
+    except ValueError:
+        raise SystemExit(f"unknown row {name!r} (see --list)") from None
+    for side in (first, second):
+        if side not in ("easy", "normal", "hard", *AGENTS):
+            raise SystemExit(f"unknown side {side!r} in {name!r}")
+    _preset(preset)
+    return (first, second, preset, players, {}, 0.6 if players == 2 else 1.2 / players)
 
 
 def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
@@ -105,7 +131,7 @@ def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
     from rummy_tui.core.simulate import MAX_ROUND_ACTIONS, MAX_ROUNDS, game_seed
     from rummy_tui.core.state import NextRound, PlayerSpec
 
-    first, second, preset, n, extra, _ = ROWS[name]
+    first, second, preset, n, extra, _ = row_of(name)
     variant, options = _preset(preset)
     options.update(extra)
     choose = {first: _chooser(first), second: _chooser(second)}
@@ -219,7 +245,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="game seeds per row")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--row", action="append", help="a row's name (repeatable; --list)")
+    parser.add_argument("--row", action="append", help="a row's name (repeatable; --list), "
+                        "or FIRST-SECOND@PRESET/PLAYERS")
+    parser.add_argument("--preset", action="append", help="PRESET/PLAYERS: hard vs normal there")
     parser.add_argument("--grade", action="store_true", help="grade decisions by MinDist")
     parser.add_argument("--times", action="store_true", help="the whole-turn times instead")
     parser.add_argument("--time-games", type=int, default=20, help="games per timed preset")
@@ -242,13 +270,14 @@ def main() -> int:
     report: dict[str, Any] = {"seed": args.seed}
     if args.times:
         return _times(args, report)
-    for name in args.row or list(ROWS):
-        if name not in ROWS:
-            raise SystemExit(f"unknown row {name!r} (see --list)")
+    names = (args.row or []) + [f"hard-normal@{p}" for p in args.preset or []]
+    names = names or list(ROWS)
+    for name in names:
+        row_of(name)
     print(f"{args.games} game seeds per row (seats swapped at 2 players), seed {args.seed}, "
           "fresh process each; first side's wins, 95% Wilson interval")
-    for name in args.row or list(ROWS):
-        first, second, preset, n, extra, target = ROWS[name]
+    for name in names:
+        first, second, preset, n, extra, target = row_of(name)
         start = time.perf_counter()
         cmd = ["--one", name, "--games", str(args.games), "--seed", str(args.seed)]
         r, err = _run(cmd + (["--grade"] if args.grade else []))
@@ -262,7 +291,7 @@ def main() -> int:
             "first": first, "second": second, "preset": preset, "players": n,
             "options": extra, "games": r["games"], "wins": r["wins"],
             "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "target": target, "seconds": round(time.perf_counter() - start, 1),
+            "target": round(target, 4), "seconds": round(time.perf_counter() - start, 1),
         }
         label = f"{first} vs {second}, {preset}/{n}{' ' + str(extra) if extra else ''}"
         print(f"  {label:<46} games {r['games']:>5}  {first} {rate:6.1%} "
