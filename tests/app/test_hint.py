@@ -108,3 +108,17 @@ async def test_h_says_what_hard_would_do_and_why(ascii: bool) -> None:
         why = ": it leaves you one card from declaring, with 8 cards that finish"
         loners = ("4C", "QD") if ascii else ("4♣", "Q♦")
         assert line in {f"Discard {card}{why}" for card in loners}, line
+
+
+def test_hint_words_for_the_draw() -> None:
+    # 5♠ on the pile extends 2♠ 3♠ 4♠: taking it lets Ann declare at once (4♣ to the slot)
+    seen = view(indian(MINE, "QD", top="5S"), 0)
+    take = explain(seen, TakeDiscard(1))
+    assert take.finishes
+    assert hint_line(take, Declare, describe) == "Take 5♠: it lets you declare this turn"
+    # 2♥ on the pile fits nothing: the stock
+    seen = view(indian(MINE, "QD"), 0)
+    draw = explain(seen, DrawStock())
+    assert draw.card_dead
+    assert hint_line(draw, Declare, describe, True) == (
+        "Draw from the stock: 2H on the pile fits none of your groups")
