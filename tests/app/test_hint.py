@@ -41,6 +41,7 @@ def indian(mine: str, draw: str, top: str = "2H", wild: str = "5D"):  # type: ig
     state.discard = [shown]
     state.stock = others[13:] + [drawn]
     state.wild_card = parse_card(wild)
+    state.log = [state.log[0], *variant_of("indian").on_deal(state, [state.wild_card])]
     state.to_move, state.phase = 0, "draw"
     return state
 
