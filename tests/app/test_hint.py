@@ -123,3 +123,21 @@ def test_hint_words_for_the_draw() -> None:
     assert draw.card_dead
     assert hint_line(draw, Declare, describe, True) == (
         "Draw from the stock: 2H on the pile fits none of your groups")
+
+
+async def test_a_hint_for_a_turn_that_moved_on_is_dropped() -> None:
+    """hard thinks in a thread: if the game moved on meanwhile, its answer (which names the
+    cards of the hand it was for) is not shown."""
+    app = RummyApp(game=indian(MINE, "QD"), bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        seen = table.session.view()
+        await pilot.press("s")  # the draw: the view the hint was for is gone
+        await pilot.pause()
+        table._show_hint(seen, "Discard 4♣: stale", "information")
+        feedback = table.query_one(TableMessages).feedback
+        assert feedback is None or "stale" not in feedback[1]
+        table._show_hint(table.session.view(), "Discard 4♣: fresh", "information")
+        assert table.query_one(TableMessages).feedback == ("Hint", "Discard 4♣: fresh",
+                                                           "information")

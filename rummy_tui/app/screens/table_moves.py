@@ -449,6 +449,8 @@ class TableMoves:
 
     def _show_hint(self, seen: Any, line: str, severity: str) -> None:
         session = self.session
+        if self not in self.app.screen_stack:
+            return  # the table was left while hard thought
         if session.state.actions != seen.actions or session.viewer != seen.player:
             return  # a hint names the cards of the hand it was for: that turn is over
         self.notify(line, title="Hint" if severity == "information" else "", severity=severity,
