@@ -30,8 +30,11 @@ the pure sequence. The kept cards and the fills make at most the hand's size (mo
 replacements lengthen a meld); the pure sequence's fill must be natural cards; with fewer
 than two sequence parts, new sequences (3 replacements each) are counted. MinDist is the
 hand's size minus the most cards kept so. Every split into parts is searched (set parts by
-rank first, then sequence parts per suit, memoised); tests/bench check the answer against
-the engine's own declaration check (MinDist 0 exactly when the hand declares).
+rank first, then sequence parts per suit, memoised); tests/core/test_mindist_agent.py checks
+the answer against the engine's own declaration check (0 exactly when the hand declares; at
+most 1 exactly when one replaced card makes a declaration, by brute force). One limit: a fill
+card is taken to exist even when the deck's every copy of it is already in the hand (one
+deck: a 5♠ wanted for a sequence while the hand's 5♠ sits in a set); such hands are rare.
 """
 
 from __future__ import annotations
