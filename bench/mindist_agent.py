@@ -83,6 +83,7 @@ def mindist(hand: Sequence[int], rules: HandRules) -> int:
     return best
 
 
+@lru_cache(maxsize=100_000)
 def _mindist_naturals(naturals: tuple[int, ...], jokers: int, size: int, ace_high: bool) -> int:
     by_rank: dict[int, list[int]] = {}
     for c in naturals:
