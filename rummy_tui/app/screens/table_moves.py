@@ -78,9 +78,6 @@ class TableMoves:
         def commit(self, state: Any) -> None: ...
         def _footer_changed(self) -> None: ...
         def _redraw_hand(self) -> None: ...
-        def run_worker(self, work: Any, **options: Any) -> Any: ...
-        @property
-        def app(self) -> Any: ...
 
     # --- moves ---------------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
@@ -434,8 +431,9 @@ class TableMoves:
             self.notify(f"No hint: {exc}", severity="warning")
             return
         ascii = self.rummy.ascii
-        self.run_worker(lambda: self._hint_thread(seen, ascii), thread=True, group="hint",
-                        exclusive=True, exit_on_error=False)
+        screen: Any = self  # a TableScreen: Textual's workers and app
+        screen.run_worker(lambda: self._hint_thread(seen, ascii), thread=True, group="hint",
+                          exclusive=True, exit_on_error=False)
 
     def _hint_thread(self, seen: Any, ascii: bool) -> None:
         try:
@@ -443,13 +441,17 @@ class TableMoves:
             line = hint_line(explain(seen, action), variant_of(seen.variant).finish, describe,
                              ascii)
         except Exception as exc:  # a comfort feature: report, never break the turn
-            self.app.call_from_thread(self._show_hint, seen, f"No hint: {exc}", "warning")
+            self._app().call_from_thread(self._show_hint, seen, f"No hint: {exc}", "warning")
             return
-        self.app.call_from_thread(self._show_hint, seen, line, "information")
+        self._app().call_from_thread(self._show_hint, seen, line, "information")
+
+    def _app(self) -> Any:
+        screen: Any = self  # a TableScreen
+        return screen.app
 
     def _show_hint(self, seen: Any, line: str, severity: str) -> None:
         session = self.session
-        if self not in self.app.screen_stack:
+        if self not in self._app().screen_stack:
             return  # the table was left while hard thought
         if session.state.actions != seen.actions or session.viewer != seen.player:
             return  # a hint names the cards of the hand it was for: that turn is over
