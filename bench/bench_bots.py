@@ -1,18 +1,38 @@
 #!/usr/bin/env python3
-"""Benchmark: ``hard`` against ``normal`` (issue 15), tournaments side by side with the seats
-swapped, and ``hard``'s thinking time per decision in CPU time.
+"""Benchmark: the computer players against each other and against an outside yardstick, the
+MinDist agent of bench/mindist_agent.py (issues 15 and 29), with 95% intervals; the whole
+turn's thinking time; and a MinDist grading of the bots' decisions.
 
-    nice -n 10 /work/venv/bin/python bench/bench_bots.py --games 200
-    nice -n 10 /work/venv/bin/python bench/bench_bots.py --games 1000 --preset rummy/2
-    nice -n 10 /work/venv/bin/python bench/bench_bots.py --games 5 --preset remigio-fournier/10
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 200            # the issue's rows
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 100 --row normal-mindist@indian-pool101/2
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 3 --preset remigio-fournier/10
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 200 --grade --row normal-mindist
+    nice -n 10 .venv/bin/python bench/bench_bots.py --times --time-games 20
+    nice -n 10 .venv/bin/python bench/bench_bots.py --list
 
-Each game seed (``simulate``'s game seeds from ``--seed``) is played twice at 2 players, once
-with ``hard`` in each seat, so both bots meet the same deals. At N players one ``hard`` seat
-plays N-1 ``normal`` seats, its seat turning with the game number; an even share of the wins
-is 1/N. Each win rate is printed with its 95% (Wilson) interval. A decision's time is
-``choose_action`` alone (``time.process_time``, GC on, every decision of ``hard`` timed once);
-p50 and p99 over all of them; targets p50 <= 100 ms, p99 <= 400 ms. Each preset runs in a
-fresh process. Ends with one JSON line. Run it under ``nice`` and one at a time.
+Rows (``--row NAME``, repeatable; default: every row of the issue): two sides at a preset.
+At 2 players each game seed (``simulate``'s game seeds from ``--seed``) is played twice, once
+with the first side in each seat, so both meet the same deals: ``--games N`` gives 2N games.
+At N players one seat of the first side plays N-1 of the second, its seat turning with the
+game number (N games); an even share of the wins is 1/N. Each win rate is the first side's,
+with its 95% (Wilson) interval; a game nobody wins counts as not won.
+
+``--grade`` (Indian rows): every decision of the first side graded by MinDist (the least
+number of cards to replace for a declaration, bench/mindist_agent.py): the share of its
+discards that leave it further from a declaration than its best discard; of the open cards
+it could take, the share it took that bring it no closer, and that it passed that would
+bring it closer; its average MinDist after its 1st and 4th turns against the second side's;
+the share of its losses in which it ended 2 or more cards from declaring.
+
+``--times``: ``hard``'s whole turn (every decision from the draw to the discard, close or
+declaration: ``choose_action`` only, ``time.process_time``, GC on) at every preset and table
+size of TIME_PRESETS, ``hard`` in one seat and ``normal`` in the others, after one untimed
+game; p50, p99 and max of ``hard``'s turns, p99 and max of ``normal``'s. Targets (issue 29):
+``hard`` p99 <= 100 ms and max <= 150 ms, ``normal`` p99 <= 2 ms.
+
+Each row runs in a fresh process. Ends with one JSON line. Run it under ``nice``, one at a
+time (the machine is shared).
 """
 
 from __future__ import annotations
@@ -24,56 +44,181 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # this checkout, not an installed copy
+sys.path.insert(0, str(HERE))  # the MinDist agent
 
-PRESETS = ["rummy/2", "indian/2", "remigio/2", "remi/2", "rummy/4"]
-"""The issue's presets: 2 players each, and hard + 3 normal at Basic Rummy."""
-TARGETS = {"rummy/2": 0.60, "indian/2": 0.58, "remigio/2": 0.60, "remi/2": 0.56}
+ROWS: dict[str, tuple[str, str, str, int, dict[str, Any], float]] = {
+    # name: (first side, second side, preset key, players, options, target of the first side)
+    "hard-mindist-indian1": ("hard", "mindist", "indian-points", 2, {"decks": 1}, 0.60),
+    "hard-mindist-indian2": ("hard", "mindist", "indian-points", 2, {"decks": 2}, 0.60),
+    "normal-mindist": ("normal", "mindist", "indian-points", 2, {}, 0.50),
+    "easy-minscore": ("easy", "minscore", "indian-points", 2, {}, 0.50),
+    "hard-normal-rummy": ("hard", "normal", "rummy", 2, {}, 0.60),
+    "hard-normal-remi": ("hard", "normal", "remi", 2, {}, 0.60),
+    "hard-normal-remigio": ("hard", "normal", "remigio", 2, {}, 0.60),
+    "hard-normal-fournier": ("hard", "normal", "remigio-fournier", 2, {}, 0.60),
+    "hard-normal-indian-points": ("hard", "normal", "indian-points", 2, {}, 0.60),
+    "hard-normal-indian-pool101": ("hard", "normal", "indian-pool101", 2, {}, 0.60),
+    "hard-normal-indian-pool201": ("hard", "normal", "indian-pool201", 2, {}, 0.60),
+    "hard-normal-indian-deals": ("hard", "normal", "indian-deals", 2, {}, 0.60),
+    "hard-3normal-rummy": ("hard", "normal", "rummy", 4, {}, 0.35),
+    "hard-3normal-indian": ("hard", "normal", "indian-points", 4, {}, 0.35),
+    "hard-3normal-remigio": ("hard", "normal", "remigio", 4, {}, 0.35),
+}
+
+TIME_PRESETS = [
+    ("rummy", 2), ("rummy", 4), ("remi", 2), ("remi", 4), ("remigio", 2), ("remigio", 6),
+    ("remigio-fournier", 4), ("remigio-fournier", 10), ("indian-points", 2),
+    ("indian-points", 6), ("indian-pool101", 2), ("indian-deals", 2),
+]
+
+AGENTS = ("mindist", "minscore")
 
 
-def play(variant: str, n: int, games: int, seed: int) -> dict:
-    """Play the tournament in this process: wins of ``hard``, games, decision times (ms)."""
+def _chooser(kind: str) -> Any:
+    """``choose(view, rng) -> Action`` for a bot kind of the game or an agent of bench/."""
+    if kind in AGENTS:
+        import mindist_agent
+
+        return mindist_agent.choose if kind == "mindist" else mindist_agent.choose_minscore
+    from rummy_tui.core.bots import choose_action
+
+    return lambda v, rng: choose_action(kind, v, rng)
+
+
+def _preset(key: str) -> tuple[str, dict[str, Any]]:
+    """A preset's variant and options; a variant's name also does (its default options)."""
+    from rummy_tui.core.registry import presets
+
+    for p in presets():
+        if p.key == key:
+            return p.variant, dict(p.options)
+    for p in presets():
+        if p.variant == key:
+            return p.variant, {}
+    raise SystemExit(f"unknown preset {key!r}")
+
+
+def row_of(name: str) -> tuple[str, str, str, int, dict[str, Any], float]:
+    """A row by its name in ROWS, or any pairing written FIRST-SECOND@PRESET/PLAYERS (such as
+    ``normal-mindist@indian-points/2``, ``hard-normal@remi/4``; the bench's own ``--preset
+    P/N`` is ``hard-normal@P/N``); the sides: easy, normal, hard, mindist, minscore."""
+    if name in ROWS:
+        return ROWS[name]
+    try:
+        sides, where = name.split("@")
+        first, second = sides.split("-")
+        preset, n = where.rsplit("/", 1)
+        players = int(n)
+    except ValueError:
+        raise SystemExit(f"unknown row {name!r} (see --list)") from None
+    for side in (first, second):
+        if side not in ("easy", "normal", "hard", *AGENTS):
+            raise SystemExit(f"unknown side {side!r} in {name!r}")
+    _preset(preset)
+    return (first, second, preset, players, {}, 0.6 if players == 2 else 1.2 / players)
+
+
+def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
+    """Play a row in this process: the first side's wins and games, and the grading."""
     import random
 
-    from rummy_tui.core.bots import choose_action
     from rummy_tui.core.engine import apply, new_game, view
     from rummy_tui.core.seats import mix
     from rummy_tui.core.simulate import MAX_ROUND_ACTIONS, MAX_ROUNDS, game_seed
     from rummy_tui.core.state import NextRound, PlayerSpec
 
-    clock = time.process_time
-    times: list[float] = []
+    first, second, preset, n, extra, _ = row_of(name)
+    variant, options = _preset(preset)
+    options.update(extra)
+    choose = {first: _chooser(first), second: _chooser(second)}
+    grader = None
+    if grade and variant == "indian":
+        from grade_mindist import Grader
+
+        grader = Grader()
     wins = played = 0
-    hard_seats = [0, 1] if n == 2 else [None]
     for game in range(1, games + 1):
         gseed = game_seed(seed, game)
-        for hs in hard_seats:
-            h = hs if hs is not None else (game - 1) % n
-            kinds = ["normal"] * n
-            kinds[h] = "hard"
-            specs = [PlayerSpec(f"P{q + 1}-{k}", k) for q, k in enumerate(kinds)]  # type: ignore[arg-type]
-            state = new_game(variant, specs, seed=gseed)
+        for h in ([0, 1] if n == 2 else [(game - 1) % n]):
+            kinds = [second] * n
+            kinds[h] = first
+            specs = [
+                PlayerSpec(f"P{q + 1}", k if k not in AGENTS else "normal")  # type: ignore[arg-type]
+                for q, k in enumerate(kinds)
+            ]
+            state = new_game(variant, specs, seed=gseed, options=options)
             rng = random.Random(mix(gseed, 0xB075))  # as simulate.play_game
+            if grader is not None:
+                grader.new_game()
             while state.phase != "game_over":
                 if state.round_actions > MAX_ROUND_ACTIONS or state.round_no > MAX_ROUNDS:
-                    raise SystemExit(f"{variant}/{n} game {game}: no end")
+                    raise SystemExit(f"{name} game {game}: no end")
                 if state.phase == "round_over":
                     state = apply(state, NextRound())
                     continue
                 p = state.to_move
                 seen = view(state, p)
-                if p == h:
-                    t0 = clock()
-                    action = choose_action("hard", seen, rng)
-                    times.append((clock() - t0) * 1000)
-                else:
-                    action = choose_action("normal", seen, rng)
+                action = choose[kinds[p]](seen, rng)
+                if grader is not None:
+                    grader.decision(seen, action, mine=p == h)
                 state = apply(state, action)
             played += 1
             wins += state.winner == h
-    return {"wins": wins, "games": played, "times": times}
+            if grader is not None:
+                grader.end(state, h)
+    out: dict[str, Any] = {"wins": wins, "games": played}
+    if grader is not None:
+        out["grade"] = grader.report()
+    return out
+
+
+def play_times(variant_key: str, n: int, games: int, seed: int) -> dict[str, Any]:
+    """``hard``'s and ``normal``'s whole turns (CPU ms) over ``games`` games, one ``hard``."""
+    import random
+
+    from rummy_tui.core.bots import choose_action
+    from rummy_tui.core.engine import apply, new_game, view
+    from rummy_tui.core.seats import mix
+    from rummy_tui.core.simulate import game_seed
+    from rummy_tui.core.state import NextRound, PlayerSpec
+
+    variant, options = _preset(variant_key)
+    clock = time.process_time
+    turns: dict[str, list[float]] = {"hard": [], "normal": []}
+    for game in range(0, games + 1):  # game 0: untimed, builds the tables once
+        gseed = game_seed(seed, game + 1)
+        h = game % n
+        kinds = ["normal"] * n
+        kinds[h] = "hard"
+        specs = [PlayerSpec(f"P{q + 1}", k) for q, k in enumerate(kinds)]  # type: ignore[arg-type]
+        state = new_game(variant, specs, seed=gseed, options=options)
+        rng = random.Random(mix(gseed, 0xB075))
+        current: int | None = None
+        spent = 0.0
+        while state.phase != "game_over":
+            if state.phase == "round_over":
+                state = apply(state, NextRound())
+                continue
+            p = state.to_move
+            if state.phase == "draw" and current is not None:
+                if game:
+                    turns[kinds[current]].append(spent)
+                current, spent = None, 0.0
+            if current is None:
+                current = p
+            t0 = clock()
+            action = choose_action(kinds[p], view(state, p), rng)
+            spent += (clock() - t0) * 1000
+            state = apply(state, action)
+            if state.phase != "play" or state.to_move != p:
+                if game:
+                    turns[kinds[p]].append(spent)
+                current, spent = None, 0.0
+    return turns
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,50 +234,103 @@ def quantile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _run(args: list[str]) -> tuple[dict[str, Any] | None, str]:
+    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+    if out.returncode:
+        return None, (out.stderr.strip().splitlines() or ["exit " + str(out.returncode)])[-1]
+    return json.loads(out.stdout), ""
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="game seeds per preset")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="game seeds per row")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--preset", action="append", help="VARIANT/PLAYERS (repeatable; default: the issue's)"
-    )
+    parser.add_argument("--row", action="append", help="a row's name (repeatable; --list), "
+                        "or FIRST-SECOND@PRESET/PLAYERS")
+    parser.add_argument("--preset", action="append", help="PRESET/PLAYERS: hard vs normal there")
+    parser.add_argument("--grade", action="store_true", help="grade decisions by MinDist")
+    parser.add_argument("--times", action="store_true", help="the whole-turn times instead")
+    parser.add_argument("--time-games", type=int, default=20, help="games per timed preset")
+    parser.add_argument("--time-preset", action="append", help="PRESET/PLAYERS to time")
+    parser.add_argument("--list", action="store_true", help="list the rows and stop")
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--one-times", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.one:
-        variant, n = args.one.split("/")
-        json.dump(play(variant, int(n), args.games, args.seed), sys.stdout)
+    if args.list:
+        for name, (a, b, preset, n, extra, target) in ROWS.items():
+            print(f"{name:<28} {a} vs {b}, {preset}/{n} {extra or ''} target {target:.0%}")
         return 0
-    report: dict = {}
-    print(f"hard against normal, {args.games} seeds per preset (seats swapped at 2 players), "
-          f"seed {args.seed}, fresh process each, GC on, CPU time")
-    for preset in args.preset or PRESETS:
+    if args.one:
+        json.dump(play_row(args.one, args.games, args.seed, args.grade), sys.stdout)
+        return 0
+    if args.one_times:
+        key, n = args.one_times.rsplit("/", 1)
+        json.dump(play_times(key, int(n), args.time_games, args.seed), sys.stdout)
+        return 0
+    report: dict[str, Any] = {"seed": args.seed}
+    if args.times:
+        return _times(args, report)
+    names = (args.row or []) + [f"hard-normal@{p}" for p in args.preset or []]
+    names = names or list(ROWS)
+    for name in names:
+        row_of(name)
+    print(f"{args.games} game seeds per row (seats swapped at 2 players), seed {args.seed}, "
+          "fresh process each; first side's wins, 95% Wilson interval")
+    for name in names:
+        first, second, preset, n, extra, target = row_of(name)
         start = time.perf_counter()
-        out = subprocess.run(
-            [sys.executable, __file__, "--one", preset, "--games", str(args.games),
-             "--seed", str(args.seed)],
-            capture_output=True, text=True,
-        )
-        if out.returncode:
-            print(f"  {preset}: failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
-            report[preset] = {"error": out.stderr.strip()[-2000:]}
+        cmd = ["--one", name, "--games", str(args.games), "--seed", str(args.seed)]
+        r, err = _run(cmd + (["--grade"] if args.grade else []))
+        if r is None:
+            print(f"  {name}: failed: {err}", flush=True)
+            report[name] = {"error": err}
             continue
-        r = json.loads(out.stdout)
-        n = int(preset.split("/")[1])
         lo, hi = wilson(r["wins"], r["games"])
         rate = r["wins"] / r["games"]
-        ordered = sorted(r["times"])
-        p50, p99 = quantile(ordered, 0.5), quantile(ordered, 0.99)
-        target = TARGETS.get(preset, 1.2 / n if n > 2 else 0.5)
-        report[preset] = {
-            "games": r["games"], "hard_wins": r["wins"], "win_rate": round(rate, 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "even": round(1 / n, 4),
-            "target": target, "decisions": len(ordered), "p50_ms": round(p50, 2),
-            "p99_ms": round(p99, 2), "max_ms": round(ordered[-1], 2) if ordered else 0,
-            "seconds": round(time.perf_counter() - start, 1),
+        report[name] = {
+            "first": first, "second": second, "preset": preset, "players": n,
+            "options": extra, "games": r["games"], "wins": r["wins"],
+            "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "target": round(target, 4), "seconds": round(time.perf_counter() - start, 1),
         }
-        print(f"  {preset:<22} games {r['games']:>5}  hard {rate:6.1%} [{lo:6.1%}, {hi:6.1%}]"
-              f"  (target {target:.0%}, even {1 / n:.0%})  decisions {len(ordered):>7}"
-              f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms", flush=True)
+        label = f"{first} vs {second}, {preset}/{n}{' ' + str(extra) if extra else ''}"
+        print(f"  {label:<46} games {r['games']:>5}  {first} {rate:6.1%} "
+              f"[{lo:6.1%}, {hi:6.1%}]  (target {target:.0%})", flush=True)
+        if "grade" in r:
+            report[name]["grade"] = r["grade"]
+            from grade_mindist import describe
+
+            for line in describe(r["grade"], first, second):
+                print("      " + line, flush=True)
+    print(json.dumps(report))
+    return 0
+
+
+def _times(args: argparse.Namespace, report: dict[str, Any]) -> int:
+    todo = [(k, int(n)) for k, n in (p.rsplit("/", 1) for p in args.time_preset)] \
+        if args.time_preset else TIME_PRESETS
+    print(f"whole-turn CPU time (GC on), {args.time_games} games per preset after one untimed, "
+          "one hard seat, the others normal, fresh process each")
+    for key, n in todo:
+        r, err = _run(["--one-times", f"{key}/{n}", "--time-games", str(args.time_games),
+                       "--seed", str(args.seed)])
+        if r is None:
+            print(f"  {key}/{n}: failed: {err}", flush=True)
+            report[f"{key}/{n}"] = {"error": err}
+            continue
+        hard, normal = sorted(r["hard"]), sorted(r["normal"])
+        row = {
+            "hard_turns": len(hard), "hard_p50_ms": round(quantile(hard, 0.5), 2),
+            "hard_p99_ms": round(quantile(hard, 0.99), 2),
+            "hard_max_ms": round(hard[-1], 2) if hard else 0,
+            "normal_turns": len(normal), "normal_p99_ms": round(quantile(normal, 0.99), 3),
+            "normal_max_ms": round(normal[-1], 3) if normal else 0,
+        }
+        report[f"{key}/{n}"] = row
+        print(f"  {key + '/' + str(n):<22} hard turns {row['hard_turns']:>6}  p50 "
+              f"{row['hard_p50_ms']:7.2f}  p99 {row['hard_p99_ms']:7.2f}  max "
+              f"{row['hard_max_ms']:7.2f} ms   normal p99 {row['normal_p99_ms']:6.3f}  max "
+              f"{row['normal_max_ms']:6.3f} ms", flush=True)
     print(json.dumps(report))
     return 0
 

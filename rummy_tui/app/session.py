@@ -498,9 +498,10 @@ class TableSession:
             self._arrangements[key] = found
         return found
 
-    def hint(self) -> Any:
-        """What the normal computer player would do, from the viewer's own view."""
-        return choose_action("normal", self.view(), random.Random(self.state.actions))
+    def hint(self, seen: PlayerView | None = None) -> Any:
+        """What the hard computer player would do, from the viewer's own view (issue 29)."""
+        seen = self.view() if seen is None else seen
+        return choose_action("hard", seen, random.Random(seen.actions))
 
 
 def _saved_groups(desk: Seat, order: list[Card]) -> list[int]:

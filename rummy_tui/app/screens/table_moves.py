@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...core.bots.explain import explain
 from ...core.cards import Card
 from ...core.groups import INVALID, group_label
 from ...core.engine import apply
@@ -21,6 +22,7 @@ from ...core.variants.remi import EndOnEmptyStock
 from ...core.variants.remigio import Close
 from ...core.variants import RuleError
 from ..dialogs import finish
+from ..hint_text import hint_line
 from ..dialogs.choose import ChooseMeldDialog, ConfirmDialog, CostlyConfirmDialog
 from ..widgets.hand import Hand
 
@@ -449,12 +451,39 @@ class TableMoves:
         self._redraw_hand()
 
     def action_hint(self) -> None:
+        """What ``hard`` would do and why (issue 29), thought out in a thread: the screen
+        never freezes, and the answer is dropped if the game moved on meanwhile."""
         try:
-            action = self.session.hint()
+            seen = self.session.view()
         except Exception as exc:
             self.notify(f"No hint: {exc}", severity="warning")
             return
-        self.notify(f"The computer would {describe(action, self.rummy.ascii)}.", title="Hint",
+        ascii = self.rummy.ascii
+        screen: Any = self  # a TableScreen: Textual's workers and app
+        screen.run_worker(lambda: self._hint_thread(seen, ascii), thread=True, group="hint",
+                          exclusive=True, exit_on_error=False)
+
+    def _hint_thread(self, seen: Any, ascii: bool) -> None:
+        try:
+            action = self.session.hint(seen)
+            line = hint_line(explain(seen, action), variant_of(seen.variant).finish, describe,
+                             ascii)
+        except Exception as exc:  # a comfort feature: report, never break the turn
+            self._app().call_from_thread(self._show_hint, seen, f"No hint: {exc}", "warning")
+            return
+        self._app().call_from_thread(self._show_hint, seen, line, "information")
+
+    def _app(self) -> Any:
+        screen: Any = self  # a TableScreen
+        return screen.app
+
+    def _show_hint(self, seen: Any, line: str, severity: str) -> None:
+        session = self.session
+        if self not in self._app().screen_stack:
+            return  # the table was left while hard thought
+        if session.state.actions != seen.actions or session.viewer != seen.player:
+            return  # a hint names the cards of the hand it was for: that turn is over
+        self.notify(line, title="Hint" if severity == "information" else "", severity=severity,
                     timeout=4)
 
     def action_undo(self) -> None:
