@@ -52,6 +52,10 @@ P: dict[str, Any] = {
     "rolls": 24,  # sampled stock sequences each candidate is played along (the same for all)
     "final_rolls": 72,  # and the "keep" best discards after those, along 48 more
     "keep": 2,
+    "min_rolls": 8,  # sequences played whatever the budget says
+    # hands a decision may search (arrangement searches not cached within it, about 0.1 to
+    # 0.3 ms each): the draw half of it; a count, not a clock (the same game for a seed)
+    "searches": 240,
     "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
@@ -272,11 +276,19 @@ class _Roller(_Eval):
         rolls = max(self.p["rolls"], self.p["final_rolls"])
         self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(rolls)]
         self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
+        self.searches = 0
+        """Hands searched (not found in this decision's caches): the work done so far."""
+
+    def hand_value(self, hand: tuple[Card, ...]) -> float:
+        if hand not in self._h:
+            self.searches += 1
+        return super().hand_value(hand)
 
     def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
         """(goes out, the hand after normal's throw) for a hand one card over size."""
         found = self._step.get(hand)
         if found is None:
+            self.searches += 1
             a = best_arrangement(hand, self.scoring, self.seq_down)
             dead = a.deadwood
             out = len(dead) <= 1 and (not self.declaration or _declarable(a))
@@ -310,8 +322,17 @@ class _Roller(_Eval):
         return total
 
 
+def _searches(v: PlayerView, p: dict[str, Any]) -> int:
+    """The hands a decision may search: ``p["searches"]``, less for a two-deck (or larger)
+    hand, whose search costs more."""
+    rules = variant_of(v.variant).rules_for(v)
+    budget: int = p["searches"]
+    return budget if rules.max_copies == 1 else budget * 3 // 4
+
+
 def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
-    """Take the top discard when the rollouts score the hand with it better."""
+    """Take the top discard when the rollouts score the hand with it better (both played
+    along the same sequences, one at a time, until the decision's searches are spent)."""
     top = v.discard[-1]
     if not is_legal(v, TakeDiscard(1)):
         return DrawStock()
@@ -320,7 +341,14 @@ def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
     a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
     if top in a.deadwood and not k.wild(top):
         return DrawStock()
-    if k.score(hand, top) < k.score(hand):
+    budget = _searches(v, p) // 2
+    take = stock = 0.0
+    for j in range(p["rolls"]):
+        if j >= p["min_rolls"] and k.searches >= budget:
+            break
+        take += k.sum_scores(hand, top, j, j + 1)
+        stock += k.sum_scores(hand, None, j, j + 1)
+    if take < stock:
         return TakeDiscard(1)
     return DrawStock()
 
@@ -329,21 +357,36 @@ def _roll_discard(
     v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
 ) -> Action:
     """The discard whose remaining hand scores best over the rollouts, in two rounds: every
-    candidate along the first ``rolls`` sequences, then the ``keep`` best of them along all
-    ``final_rolls`` (the same sequences again and the rest). Most of the work goes where
+    candidate along the first ``rolls`` sequences, then the ``keep`` best of them along up
+    to ``final_rolls`` (the same sequences again and the rest). Most of the work goes where
     the choice is close, which more rollouts per candidate showed is where games are won
-    (bench/README.md)."""
+    (bench/README.md). The sequences are played one at a time for every candidate left, and
+    none is begun once the decision's searches are spent (after ``min_rolls``): a count, so
+    the work, and the choice, are fixed by the view and the seed."""
     k = _Roller(v, rng, p)
     candidates = _candidates(v, k, normal)
     if len(candidates) <= 1:
         return normal
     hand = tuple(sorted(v.hand))
     first, final = p["rolls"], max(p["rolls"], p["final_rolls"])
+    budget = _searches(v, p)
     rests = [_without(hand, c) for c in candidates]
-    sums = [k.sum_scores(rest, None, 0, first) for rest in rests]
     charges = [_charge(k, c) for c in candidates]
-    ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / first + charges[i], i))
+    sums = [0.0] * len(candidates)
+    played = 0
+    for j in range(first):
+        if j >= p["min_rolls"] and k.searches >= budget // 2:
+            break
+        for i, rest in enumerate(rests):
+            sums[i] += k.sum_scores(rest, None, j, j + 1)
+        played += 1
+    ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / played + charges[i], i))
     kept = sorted(ranked[: p["keep"]])
-    values = [(sums[i] + k.sum_scores(rests[i], None, first, final)) / final + charges[i]
-              for i in kept]
+    for j in range(played, final):
+        if k.searches >= budget:
+            break
+        for i in kept:
+            sums[i] += k.sum_scores(rests[i], None, j, j + 1)
+        played += 1
+    values = [sums[i] / played + charges[i] for i in kept]
     return Discard(_best([candidates[i] for i in kept], values))
