@@ -9,9 +9,11 @@ or stock) and discard; everything else (declaring, closing, dropping) is ``norma
   same for every candidate: common random numbers); along each, the hand draws alone for six
   turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
   a relief if it could declare on the way (the sooner the more). The draw is weighed along
-  24 sequences; every discard candidate along the same 24, then the two best along 72. An
-  Indian Points game is won by the first declaration, so speed counts, points little; a
-  2-player deal lasts about 11 turns, so six draws see most of it.
+  up to 24 sequences; every discard candidate along the same ones, then the two best along
+  up to 72. The sequences are played one at a time, and none is begun once the decision
+  has searched a fixed count of hands (``P["searches"]``): the turn's time is bounded by a
+  count, never a clock. An Indian Points game is won by the first declaration, so speed
+  counts, points little; a 2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (every unseen card, weighed by its
   count), the hand valued by its dead cards and their points weighed three times (a loser pays
   them), less a relief for each dead card that has a partner among the other dead cards;
