@@ -8,12 +8,13 @@ or stock) and discard; everything else (declaring, closing, dropping) is ``norma
 - Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
   same for every candidate: common random numbers); along each, the hand draws alone for six
   turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
-  a relief if it could declare on the way (the sooner the more). The draw is weighed along
-  up to 24 sequences; every discard candidate along the same ones, then the two best along
-  up to 72. The sequences are played one at a time, and none is begun once the decision
-  has searched a fixed count of hands (``P["searches"]``): the turn's time is bounded by a
-  count, never a clock. An Indian Points game is won by the first declaration, so speed
-  counts, points little; a 2-player deal lasts about 11 turns, so six draws see most of it.
+  a relief if it could declare on the way (the sooner the more). The draw (an open card
+  that makes or half-builds a meld, against the stock) is weighed along up to 24 sequences;
+  every discard candidate along the same ones, then the two best along up to 72. The
+  sequences are played one at a time, and none is begun once the decision has searched a
+  fixed count of hands (``P["searches"]``): the turn's time is bounded by a count, never a
+  clock. An Indian Points game is won by the first declaration, so speed counts, points
+  little; a 2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (every unseen card, weighed by its
   count), the hand valued by its dead cards and their points weighed three times (a loser pays
   them), less a relief for each dead card that has a partner among the other dead cards;
@@ -39,6 +40,7 @@ from ..melds import partners
 from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 from ..variants.indian import Drop
+from .mindist import mindist
 
 P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
@@ -54,17 +56,22 @@ P: dict[str, Any] = {
     "rolls": 24,  # sampled stock sequences each candidate is played along (the same for all)
     "final_rolls": 72,  # and the "keep" best discards after those, along 48 more
     "keep": 2,
-    "min_rolls": 8,  # sequences played whatever the budget says
+    "min_rolls": 4,  # sequences played whatever the budget says
     # hands a decision may search (arrangement searches not cached within it, about 0.1 to
     # 0.3 ms each): the draw half of it; a count, not a clock (the same game for a seed)
-    "searches": 240,
+    "searches": 120,
+    # Indian: draws and discards chosen by MinDist (mindist.py) first, the rollouts choosing
+    # among the ones as near a declaration
+    "mindist": True,
     "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
 }
 """The search's settings and the hand value's weights, Indian Rummy's (tuned with
 bench/bench_bots.py)."""
-REMIGIO = {"mode": "ply", "val": 3, "candidates": 8, "partner": 5, "samples": None}
+REMIGIO = {
+    "mode": "ply", "val": 3, "candidates": 8, "partner": 5, "samples": None, "mindist": False
+}
 """Remigio's changes to them: a loser pays its points (times the closer's multiplier), so
 they weigh more, and the rollouts (which keep half-built melds, high cards included) lost
 there: 32.5% of 40 games against normal (seed 555), where the one-ply expectimax won 47.5%
@@ -230,6 +237,37 @@ def _candidates(v: PlayerView, k: _Eval, normal: Discard) -> list[Card]:
     return candidates
 
 
+def _nearest(v: PlayerView, k: _Eval, hand: tuple[Card, ...], normal: Discard) -> list[Card]:
+    """Indian: the throws that leave the hand nearest a declaration by MinDist, in the order
+    of :func:`_candidates` (then the rest by value): the rollouts choose among them."""
+    legal = [c for c in _throw_order(k, hand) if is_legal(v, Discard(c))][:NEAREST]
+    if not legal:
+        return [normal.card]
+    dist = {c: mindist(_without(hand, c), k.rules) for c in legal}
+    least = min(dist.values())
+    near = [c for c in legal if dist[c] == least]
+    values = k.scoring.values
+    order = [c for c in _candidates(v, k, normal) if c in near]
+    order += sorted((c for c in near if c not in order), key=lambda c: (-values[c], c))
+    return order[: k.p["candidates"]]
+
+
+_BIG = 99
+NEAREST = 9
+"""Indian: the throws whose MinDist is worked out (in :func:`_throw_order`'s order): a card
+with many partners is seldom the nearest throw, and each costs a search of its own."""
+
+
+def _throw_order(k: _Eval, hand: tuple[Card, ...]) -> list[Card]:
+    """The hand's distinct cards, the naturals with the fewest partners first (the likeliest
+    throws), then the other naturals, then the wild cards (thrown only when nothing else is
+    as near)."""
+    values = k.scoring.values
+    wild = k.wild
+    naturals = [c for c in hand if not wild(c)]
+    return sorted(set(hand), key=lambda c: (wild(c), partners(naturals, c), -values[c], c))
+
+
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1:]
@@ -329,7 +367,7 @@ def _searches(v: PlayerView, p: dict[str, Any]) -> int:
     hand, whose search costs more."""
     rules = variant_of(v.variant).rules_for(v)
     budget: int = p["searches"]
-    return budget if rules.max_copies == 1 else budget * 3 // 4
+    return budget if rules.max_copies == 1 else budget // 2
 
 
 def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
@@ -342,7 +380,23 @@ def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
     hand = tuple(sorted(v.hand))
     a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
     if top in a.deadwood and not k.wild(top):
-        return DrawStock()
+        naturals = [c for c in hand if not k.wild(c)]
+        if not partners(naturals, top):
+            return DrawStock()  # it neither melds nor half-builds a meld: the stock
+        # a card that half-builds a set or a run brings the hand nearer a declaration
+        # (MinDist: 12% of the draws passed such a card when only a made meld was taken)
+    if p["mindist"]:
+        # nearer a declaration by MinDist after the best throw: take; further: the stock;
+        # as near: the rollouts say
+        now = mindist(hand, k.rules)
+        joined = tuple(sorted(hand + (top,)))
+        after = _BIG
+        for c in _throw_order(k, hand):
+            after = min(after, mindist(_without(joined, c), k.rules))
+            if after < now:
+                return TakeDiscard(1)  # one card changed: it is one nearer, the most it can be
+        if after > now:
+            return DrawStock()
     budget = _searches(v, p) // 2
     take = stock = 0.0
     for j in range(p["rolls"]):
@@ -366,10 +420,13 @@ def _roll_discard(
     none is begun once the decision's searches are spent (after ``min_rolls``): a count, so
     the work, and the choice, are fixed by the view and the seed."""
     k = _Roller(v, rng, p)
-    candidates = _candidates(v, k, normal)
-    if len(candidates) <= 1:
-        return normal
     hand = tuple(sorted(v.hand))
+    if p["mindist"]:
+        candidates = _nearest(v, k, hand, normal)
+    else:
+        candidates = _candidates(v, k, normal)
+    if len(candidates) <= 1:
+        return Discard(candidates[0]) if candidates else normal
     first, final = p["rolls"], max(p["rolls"], p["final_rolls"])
     budget = _searches(v, p)
     rests = [_without(hand, c) for c in candidates]
