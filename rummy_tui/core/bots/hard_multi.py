@@ -5,12 +5,17 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
-- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
-  same for every candidate: common random numbers); along each, the hand draws alone for six
-  turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
-  a relief if it could declare on the way (the sooner the more). The draw (an open card
-  that makes or half-builds a meld, against the stock) is weighed along up to 24 sequences;
-  every discard candidate along the same ones, then the two best along up to 72. The
+- Indian: MinDist first (mindist.py: the least number of cards to replace for a valid
+  declaration). It takes the open card when its best throw then leaves the hand nearer a
+  declaration, draws from the stock when it leaves it further, and throws a card that
+  leaves the hand as near as any throw (of the ``NEAREST`` likeliest); the rollouts choose
+  among the draws and throws that MinDist finds as near. Own-hand rollouts: a fixed number
+  of sequences of unseen cards is sampled (the same for every candidate: common random
+  numbers); along each, the hand draws alone for six turns and throws as ``normal`` would,
+  and a rollout scores the hand's value at its end, or a relief if it could declare on the
+  way (the sooner the more). The draw (an open card that makes or half-builds a meld,
+  against the stock) is weighed along up to 24 sequences; every discard candidate along
+  the same ones, then the two best along up to 72. The
   sequences are played one at a time, and none is begun once the decision has searched a
   fixed count of hands (``P["searches"]``): the turn's time is bounded by a count, never a
   clock. An Indian Points game is won by the first declaration, so speed counts, points
