@@ -33,6 +33,7 @@ CHOICES = 32
 work: a hand with many pairs and trios has hundreds; the first ones, which leave every card
 to the sequences or take the first set parts, are searched)."""
 _JOKER = 52
+# the caches below are bounded (least recently used out): about 10 MB at most in all
 _BIG = 99
 _Key = tuple[int, int, int]
 """(cards kept, sequence parts capped at 2, least fill of a sequence part)"""
@@ -44,7 +45,7 @@ def mindist(hand: Sequence[int], rules: HandRules) -> int:
     return _mindist(tuple(sorted(hand)), rules.melds.wild_rank, rules.melds.ace_high)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _mindist(hand: tuple[int, ...], wild: int | None, ace_high: bool) -> int:
     size = len(hand)
     printed = sum(1 for c in hand if c == _JOKER)
@@ -99,7 +100,7 @@ def _naturals(naturals: tuple[int, ...], jokers: int, size: int, ace_high: bool)
     return best
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=2048)
 def _suits(
     suits: tuple[tuple[int, ...], ...], ace_high: bool, size: int
 ) -> dict[_Key, int]:
@@ -150,7 +151,7 @@ def _set_splits(cards: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
                         yield [part, second]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _seq_parts(ranks: tuple[int, ...], ace_high: bool) -> dict[_Key, int]:
     """A suit's ranks split into sequence parts, recursively: the lowest card is left out,
     starts a part with higher cards, or (an ace) waits to play high (rank 14)."""
