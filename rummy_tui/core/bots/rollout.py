@@ -12,7 +12,9 @@ closing bonus and melds on the table included). The first candidate is the defau
 is chosen only when it beats the default by a standard error of the paired difference (a
 deal's score swings by tens of points from world to world, the candidates differ by a few).
 The work per decision is fixed (worlds and candidates, no clock), so a seed gives the same
-game.
+game; and bounded: no world is begun once the rollouts have played the decision's share of
+``TURN_ACTIONS`` (:func:`budget`, read from the view), so a long deal at a full table costs
+fewer worlds, not more time.
 
 The candidates are few, the decisions where ``normal``'s habits cost most:
 
