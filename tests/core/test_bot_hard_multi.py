@@ -142,29 +142,38 @@ def test_remigio_weighs_every_unseen_card_where_indian_samples_thirty():
 
 
 def test_indian_hard_weighs_every_discard_then_plays_the_best_two_further(monkeypatch):
-    """Each candidate discard is played along the first 24 sequences; the two that score
-    best there are played along all 72, and the better of them over the 72 is thrown."""
+    """Each candidate discard is played along the same first sequences, one sequence at a
+    time; the two that score best there are played along more of them until the decision's
+    searches are spent, and the better of them over all their sequences is thrown."""
     calls = []
     real = bot_hard_multi._Roller.sum_scores
 
     def spy(self, hand, first, lo, hi):
         total = real(self, hand, first, lo, hi)
-        calls.append((hand, lo, hi, total + 0.0))
+        calls.append((hand, lo, hi, total + 0.0, self.searches))
         return total
 
     monkeypatch.setattr(bot_hard_multi._Roller, "sum_scores", spy)
     seen = _turn("indian", "2C 3C 4C 9D 9H 9S 6H 7H 8H QS KS JD 4D 10C", "3D", "play", "5C")
     action = choose_action("hard", seen, random.Random(0))
-    first = [(hand, total) for hand, lo, hi, total in calls if (lo, hi) == (0, 24)]
-    more = {hand: total for hand, lo, hi, total in calls if (lo, hi) == (24, 72)}
-    assert len(calls) == len(first) + len(more)
-    assert len(first) >= 4 and len(more) == 2
-    # the two played further are the two best of the first round (no danger charge here:
-    # the next player has taken nothing)
-    ranked = sorted(first, key=lambda row: row[1])
-    assert set(more) == {hand for hand, _ in ranked[:2]}
-    # the throw leaves the finalist hand with the better score over all 72 sequences
-    totals = {hand: dict(first)[hand] + extra for hand, extra in more.items()}
+    p = bot_hard_multi.P
+    assert all(hi == lo + 1 for _, lo, hi, _, _ in calls)
+    hands = {hand for hand, *_ in calls}
+    assert len(hands) >= 4
+    seqs = {hand: sorted(lo for h, lo, *_ in calls if h == hand) for hand in hands}
+    played = min(len(s) for s in seqs.values())
+    assert p["min_rolls"] <= played <= p["rolls"]
+    # every candidate along the same first sequences, two of them further
+    assert all(s[:played] == list(range(played)) for s in seqs.values())
+    more = {hand for hand, s in seqs.items() if len(s) > played}
+    assert len(more) == 2
+    first = {hand: sum(t for h, lo, _, t, _ in calls if h == hand and lo < played)
+             for hand in hands}
+    assert more == set(sorted(hands, key=first.get)[:2])
+    # no sequence is begun once the searches are spent
+    begun = [searches for _, lo, _, _, searches in calls if lo >= played]
+    assert max(begun) < p["searches"] + 60
+    totals = {hand: sum(t for h, _, _, t, _ in calls if h == hand) for hand in more}
     kept = min(totals, key=totals.get)
     thrown = set(_c("2C 3C 4C 9D 9H 9S 6H 7H 8H QS KS JD 4D 10C")) - set(kept)
     assert isinstance(action, Discard) and {action.card} == thrown

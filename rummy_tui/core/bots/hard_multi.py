@@ -5,13 +5,21 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
-- Indian: own-hand rollouts. A fixed number of sequences of unseen cards is sampled (the
-  same for every candidate: common random numbers); along each, the hand draws alone for six
-  turns and throws as ``normal`` would, and a rollout scores the hand's value at its end, or
-  a relief if it could declare on the way (the sooner the more). The draw is weighed along
-  24 sequences; every discard candidate along the same 24, then the two best along 72. An
-  Indian Points game is won by the first declaration, so speed counts, points little; a
-  2-player deal lasts about 11 turns, so six draws see most of it.
+- Indian: MinDist first (mindist.py: the least number of cards to replace for a valid
+  declaration). It takes the open card when its best throw then leaves the hand nearer a
+  declaration, else draws from the stock, and throws a card that leaves the hand as near
+  as any throw (of the ``NEAREST`` likeliest); the rollouts choose among the throws that
+  MinDist finds as near (with MinDist off, the draw too). Own-hand rollouts: a fixed number
+  of sequences of unseen cards is sampled (the same for every candidate: common random
+  numbers); along each, the hand draws alone for six turns and throws as ``normal`` would,
+  and a rollout scores the hand's value at its end, or a relief if it could declare on the
+  way (the sooner the more). The draw (an open card that makes or half-builds a meld,
+  against the stock) is weighed along up to 24 sequences; every discard candidate along
+  the same ones, then the two best along up to 72. The
+  sequences are played one at a time, and none is begun once the decision has searched a
+  fixed count of hands (``P["searches"]``): the turn's time is bounded by a count, never a
+  clock. An Indian Points game is won by the first declaration, so speed counts, points
+  little; a 2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (every unseen card, weighed by its
   count), the hand valued by its dead cards and their points weighed three times (a loser pays
   them), less a relief for each dead card that has a partner among the other dead cards;
@@ -37,6 +45,7 @@ from ..melds import partners
 from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 from ..variants.indian import Drop
+from .mindist import mindist
 
 P: dict[str, Any] = {
     "dead": 12,  # points per dead card: a card fewer to meld is a turn nearer to going out
@@ -52,13 +61,22 @@ P: dict[str, Any] = {
     "rolls": 24,  # sampled stock sequences each candidate is played along (the same for all)
     "final_rolls": 72,  # and the "keep" best discards after those, along 48 more
     "keep": 2,
+    "min_rolls": 4,  # sequences played whatever the budget says
+    # hands a decision may search (arrangement searches not cached within it, about 0.1 to
+    # 0.3 ms each): the draw half of it; a count, not a clock (the same game for a seed)
+    "searches": 120,
+    # Indian: draws and discards chosen by MinDist (mindist.py) first, the rollouts choosing
+    # among the ones as near a declaration
+    "mindist": True,
     "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
 }
 """The search's settings and the hand value's weights, Indian Rummy's (tuned with
 bench/bench_bots.py)."""
-REMIGIO = {"mode": "ply", "val": 3, "candidates": 8, "partner": 5, "samples": None}
+REMIGIO = {
+    "mode": "ply", "val": 3, "candidates": 8, "partner": 5, "samples": None, "mindist": False
+}
 """Remigio's changes to them: a loser pays its points (times the closer's multiplier), so
 they weigh more, and the rollouts (which keep half-built melds, high cards included) lost
 there: 32.5% of 40 games against normal (seed 555), where the one-ply expectimax won 47.5%
@@ -224,6 +242,36 @@ def _candidates(v: PlayerView, k: _Eval, normal: Discard) -> list[Card]:
     return candidates
 
 
+def _nearest(v: PlayerView, k: _Eval, hand: tuple[Card, ...], normal: Discard) -> list[Card]:
+    """Indian: the throws that leave the hand nearest a declaration by MinDist, in the order
+    of :func:`_candidates` (then the rest by value): the rollouts choose among them."""
+    legal = [c for c in _throw_order(k, hand) if is_legal(v, Discard(c))][:NEAREST]
+    if not legal:
+        return [normal.card]
+    dist = {c: mindist(_without(hand, c), k.rules) for c in legal}
+    least = min(dist.values())
+    near = [c for c in legal if dist[c] == least]
+    values = k.scoring.values
+    order = [c for c in _candidates(v, k, normal) if c in near]
+    order += sorted((c for c in near if c not in order), key=lambda c: (-values[c], c))
+    return order[: k.p["candidates"]]
+
+
+NEAREST = 9
+"""Indian: the throws whose MinDist is worked out (in :func:`_throw_order`'s order): a card
+with many partners is seldom the nearest throw, and each costs a search of its own."""
+
+
+def _throw_order(k: _Eval, hand: tuple[Card, ...]) -> list[Card]:
+    """The hand's distinct cards, the naturals with the fewest partners first (the likeliest
+    throws), then the other naturals, then the wild cards (thrown only when nothing else is
+    as near)."""
+    values = k.scoring.values
+    wild = k.wild
+    naturals = [c for c in hand if not wild(c)]
+    return sorted(set(hand), key=lambda c: (wild(c), partners(naturals, c), -values[c], c))
+
+
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1:]
@@ -272,11 +320,19 @@ class _Roller(_Eval):
         rolls = max(self.p["rolls"], self.p["final_rolls"])
         self.seqs = [rng.sample(pool, min(depth, len(pool))) for _ in range(rolls)]
         self._step: dict[tuple[Card, ...], tuple[bool, tuple[Card, ...]]] = {}
+        self.searches = 0
+        """Hands searched (not found in this decision's caches): the work done so far."""
+
+    def hand_value(self, hand: tuple[Card, ...]) -> float:
+        if hand not in self._h:
+            self.searches += 1
+        return super().hand_value(hand)
 
     def step(self, hand: tuple[Card, ...]) -> tuple[bool, tuple[Card, ...]]:
         """(goes out, the hand after normal's throw) for a hand one card over size."""
         found = self._step.get(hand)
         if found is None:
+            self.searches += 1
             a = best_arrangement(hand, self.scoring, self.seq_down)
             dead = a.deadwood
             out = len(dead) <= 1 and (not self.declaration or _declarable(a))
@@ -310,8 +366,17 @@ class _Roller(_Eval):
         return total
 
 
+def _searches(v: PlayerView, p: dict[str, Any]) -> int:
+    """The hands a decision may search: ``p["searches"]``, less for a two-deck (or larger)
+    hand, whose search costs more."""
+    rules = variant_of(v.variant).rules_for(v)
+    budget: int = p["searches"]
+    return budget if rules.max_copies == 1 else budget // 2
+
+
 def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
-    """Take the top discard when the rollouts score the hand with it better."""
+    """Take the top discard when the rollouts score the hand with it better (both played
+    along the same sequences, one at a time, until the decision's searches are spent)."""
     top = v.discard[-1]
     if not is_legal(v, TakeDiscard(1)):
         return DrawStock()
@@ -319,8 +384,29 @@ def _roll_draw(v: PlayerView, rng: random.Random, p: dict[str, Any]) -> Action:
     hand = tuple(sorted(v.hand))
     a = best_arrangement(tuple(sorted(hand + (top,))), k.scoring, k.seq_down)
     if top in a.deadwood and not k.wild(top):
+        naturals = [c for c in hand if not k.wild(c)]
+        if not partners(naturals, top):
+            return DrawStock()  # it neither melds nor half-builds a meld: the stock
+        # a card that half-builds a set or a run brings the hand nearer a declaration
+        # (MinDist: 12% of the draws passed such a card when only a made meld was taken)
+    if p["mindist"]:
+        # nearer a declaration by MinDist after the best throw: take; else the stock, whose
+        # card may bring it nearer where the open card does not, and which shows the others
+        # nothing (left to the rollouts, 13% of the draws took an open card no nearer)
+        now = mindist(hand, k.rules)
+        joined = tuple(sorted(hand + (top,)))
+        for c in _throw_order(k, hand):
+            if mindist(_without(joined, c), k.rules) < now:
+                return TakeDiscard(1)  # one card changed: it is one nearer, the most it can be
         return DrawStock()
-    if k.score(hand, top) < k.score(hand):
+    budget = _searches(v, p) // 2
+    take = stock = 0.0
+    for j in range(p["rolls"]):
+        if j >= p["min_rolls"] and k.searches >= budget:
+            break
+        take += k.sum_scores(hand, top, j, j + 1)
+        stock += k.sum_scores(hand, None, j, j + 1)
+    if take < stock:
         return TakeDiscard(1)
     return DrawStock()
 
@@ -329,21 +415,39 @@ def _roll_discard(
     v: PlayerView, rng: random.Random, normal: Discard, p: dict[str, Any]
 ) -> Action:
     """The discard whose remaining hand scores best over the rollouts, in two rounds: every
-    candidate along the first ``rolls`` sequences, then the ``keep`` best of them along all
-    ``final_rolls`` (the same sequences again and the rest). Most of the work goes where
+    candidate along the first ``rolls`` sequences, then the ``keep`` best of them along up
+    to ``final_rolls`` (the same sequences again and the rest). Most of the work goes where
     the choice is close, which more rollouts per candidate showed is where games are won
-    (bench/README.md)."""
+    (bench/README.md). The sequences are played one at a time for every candidate left, and
+    none is begun once the decision's searches are spent (after ``min_rolls``): a count, so
+    the work, and the choice, are fixed by the view and the seed."""
     k = _Roller(v, rng, p)
-    candidates = _candidates(v, k, normal)
-    if len(candidates) <= 1:
-        return normal
     hand = tuple(sorted(v.hand))
+    if p["mindist"]:
+        candidates = _nearest(v, k, hand, normal)
+    else:
+        candidates = _candidates(v, k, normal)
+    if len(candidates) <= 1:
+        return Discard(candidates[0]) if candidates else normal
     first, final = p["rolls"], max(p["rolls"], p["final_rolls"])
+    budget = _searches(v, p)
     rests = [_without(hand, c) for c in candidates]
-    sums = [k.sum_scores(rest, None, 0, first) for rest in rests]
     charges = [_charge(k, c) for c in candidates]
-    ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / first + charges[i], i))
+    sums = [0.0] * len(candidates)
+    played = 0
+    for j in range(first):
+        if j >= p["min_rolls"] and k.searches >= budget // 2:
+            break
+        for i, rest in enumerate(rests):
+            sums[i] += k.sum_scores(rest, None, j, j + 1)
+        played += 1
+    ranked = sorted(range(len(candidates)), key=lambda i: (sums[i] / played + charges[i], i))
     kept = sorted(ranked[: p["keep"]])
-    values = [(sums[i] + k.sum_scores(rests[i], None, first, final)) / final + charges[i]
-              for i in kept]
+    for j in range(played, final):
+        if k.searches >= budget:
+            break
+        for i in kept:
+            sums[i] += k.sum_scores(rests[i], None, j, j + 1)
+        played += 1
+    values = [sums[i] / played + charges[i] for i in kept]
     return Discard(_best([candidates[i] for i in kept], values))

@@ -12,7 +12,9 @@ closing bonus and melds on the table included). The first candidate is the defau
 is chosen only when it beats the default by a standard error of the paired difference (a
 deal's score swings by tens of points from world to world, the candidates differ by a few).
 The work per decision is fixed (worlds and candidates, no clock), so a seed gives the same
-game.
+game; and bounded: no world is begun once the rollouts have played the decision's share of
+``TURN_ACTIONS`` (:func:`budget`, read from the view), so a long deal at a full table costs
+fewer worlds, not more time.
 
 The candidates are few, the decisions where ``normal``'s habits cost most:
 
@@ -34,6 +36,7 @@ from ..cards import Card
 from ..engine import apply, is_legal, view
 from ..melds import partners
 from ..registry import variant_of
+from ..events import Drew, Took
 from ..state import (
     Action, Discard, DrawStock, GameState, LayOff, Meld, PlayerView, PublicState, TakeDiscard,
 )
@@ -50,6 +53,15 @@ FIRST_WORLDS = 10
 """Worlds after which an alternative that trails the default is dropped."""
 MARGIN = 1.0
 """Standard errors by which a candidate must beat the default to be chosen instead."""
+TURN_ACTIONS = 4000
+"""Rollout actions (each: a view, ``normal``'s choice, its application) a turn's decisions may
+spend together: a count, not a clock, so a seed plays the same game. It bounds the turn where
+the worlds alone did not: a deal runs longer at more seats and late in the stock (Remi 4:
+p99 136 ms a turn, max 223 ms)."""
+MIN_ACTIONS = 200
+"""Added to every budget after the draw (a lay-off or a meld late in a turn still gets some)."""
+MIN_WORLDS = 6
+"""Worlds played out whatever the budget says (fewer tell the candidates apart by chance)."""
 ROLLOUT_LIMIT = 400
 """Actions after which a rollout stops with no score (a deal that will not end)."""
 
@@ -95,52 +107,78 @@ def worlds(v: PlayerView, taken: dict[int, list[Card]], unseen: list[tuple[Card,
     return out
 
 
-def rollout(state: GameState, me: int, normal: Policy, limit: int = ROLLOUT_LIMIT) -> float:
-    """Play the deal out with ``normal`` for everyone; the bot's deal score less the mean of
-    the others' (0 for a deal that does not end within ``limit`` actions)."""
+def rollout(
+    state: GameState, me: int, normal: Policy, limit: int = ROLLOUT_LIMIT
+) -> tuple[float, int]:
+    """Play the deal out with ``normal`` for everyone: the bot's deal score less the mean of
+    the others' (0 for a deal that does not end within ``limit`` actions), and the actions
+    it took."""
     rng = random.Random(0)  # normal draws nothing from it; fixed for safety
     s = state
     start_round = s.round_no
-    for _ in range(limit):
+    for done in range(limit):
         if s.phase in ("round_over", "game_over"):
             break
         s = apply(s, normal(view(s, s.to_move), rng))
     else:
-        return 0.0
+        return 0.0, limit
     result = s.last_round
     if result is None or result.round_no != start_round:
-        return 0.0
+        return 0.0, done
     deltas = [r.delta for r in result.players]
     others = [d for q, d in enumerate(deltas) if q != me and not state.out[q]]
-    return deltas[me] - (sum(others) / len(others) if others else 0.0)
+    return deltas[me] - (sum(others) / len(others) if others else 0.0), done
+
+
+def budget(v: PlayerView) -> int:
+    """The rollout actions this decision may spend: ``TURN_ACTIONS`` shared by the turn's
+    decisions (the draw half of it; each meld or lay-off already made this turn leaves the
+    next decision less), all read from the view, so the work is fixed by the view alone."""
+    if v.phase == "draw":
+        return TURN_ACTIONS // 2
+    made = 0
+    for e in reversed(v.log):
+        if e.player != v.player or isinstance(e, (Drew, Took)):
+            break
+        made += 1
+    return TURN_ACTIONS // (2 * (made + 1)) + MIN_ACTIONS
 
 
 def choose(
-    v: PlayerView, candidates: list[Action], found: list[GameState], normal: Policy
+    v: PlayerView, candidates: list[Action], found: list[GameState], normal: Policy,
+    spend: int | None = None,
 ) -> Action:
     """The first candidate (the default), unless another one's rollouts beat it over the same
     worlds by more than ``MARGIN`` standard errors of the paired difference. The worlds are
     played in two steps: an alternative that trails the default after the first
-    ``FIRST_WORLDS`` is dropped (a fixed rule, so the work is still fixed by the view and
-    the seed)."""
+    ``FIRST_WORLDS`` is dropped; and no world is begun once the rollouts have taken the
+    decision's budget of actions (``spend``, or :func:`budget`), after ``MIN_WORLDS`` (fixed
+    rules and counts, so the work is still fixed by the view and the seed)."""
     me = v.player
     base: list[float] = []
     rows: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}
     first = min(FIRST_WORLDS, len(found) // 2)
+    left = budget(v) if spend is None else spend
     for lo, hi in ((0, first), (first, len(found))):
         for world in found[lo:hi]:
-            base.append(rollout(apply(world, candidates[0]), me, normal))
+            if left <= 0 and len(base) >= MIN_WORLDS:
+                break  # the budget is spent: decide on the worlds played so far
+            score, used = rollout(apply(world, candidates[0]), me, normal)
+            base.append(score)
+            left -= used
             for i in list(rows):
                 try:
                     after = apply(world, candidates[i])
                 except Exception:  # noqa: BLE001 - a candidate this world refuses: dropped
                     del rows[i]
                     continue
-                rows[i].append(rollout(after, me, normal))
+                score, used = rollout(after, me, normal)
+                rows[i].append(score)
+                left -= used
         for i in list(rows):
-            if sum(rows[i]) <= sum(base):
+            if sum(rows[i]) <= sum(base[: len(rows[i])]):
                 del rows[i]
-        if not rows:
+        if not rows or left <= 0 and len(base) >= MIN_WORLDS:
             break
     best, best_gain = candidates[0], 0.0
     w = len(base)

@@ -91,7 +91,12 @@ def can_meld(
     before it: the pick-up melds only with cards held before it (issue 9)."""
     others = [c for c in hand if c != card and c not in not_with]
     mr = rules.melds
-    for pair in combinations(others, 2):
+    wild = mr.is_joker
+    # a meld of three holds cards of one rank or of one suit (or wild ones): others can't pair
+    near = others if wild(card) else [
+        c for c in others if wild(c) or c % 13 == card % 13 or c // 13 == card // 13
+    ]
+    for pair in combinations(near, 2):
         shape = classify((card, *pair), mr)
         if shape is None:
             continue
