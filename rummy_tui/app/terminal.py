@@ -122,8 +122,8 @@ def tolerate_bad_bytes() -> None:
         linux_driver.getincrementaldecoder = _terminal_decoder  # type: ignore[assignment]
         driver = linux_driver.LinuxDriver
         if not getattr(driver.run_input_thread, "guarded", False):
-            driver.run_input_thread = (  # type: ignore[method-assign]  # Textual's gap, above
-                _hang_up_on_read_error(driver.run_input_thread))
+            # Textual's gap (the module's docstring): a wrapper of the driver's own method
+            setattr(driver, "run_input_thread", _hang_up_on_read_error(driver.run_input_thread))
     # the web driver only under rummy-tui serve (textual-serve names it): not loaded otherwise
     if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
         from textual.drivers import web_driver
