@@ -8,6 +8,7 @@ import pytest
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.screens.summary import GameOverScreen
 from rummy_tui.app.screens.table import TableScreen
+from rummy_tui.core.bots import rollout as bot_rollout
 
 from .conftest import make_app
 from .driver import play_until, table_of
@@ -38,7 +39,12 @@ def _round_done(app) -> bool:
 
 @pytest.mark.parametrize("variant,players,options,seed", CASES,
                          ids=[f"{c[0]}-{c[2].get('format', '')}".rstrip("-") for c in CASES])
-async def test_a_whole_round_through_the_keyboard(variant, players, options, seed):
+async def test_a_whole_round_through_the_keyboard(variant, players, options, seed, monkeypatch):
+    if "cpu-hard" in players:  # the hard player's rollouts with fewer worlds: the same code at
+        # a test's cost (this is about the keyboard and the screens, not what the bot decides)
+        monkeypatch.setattr(bot_rollout, "WORLDS", 4)
+        monkeypatch.setattr(bot_rollout, "REMI_WORLDS", 4)
+        monkeypatch.setattr(bot_rollout, "FIRST_WORLDS", 2)
     app = make_app(variant, players, seed=seed, options=options)
     async with app.run_test(size=(100, 32)) as pilot:
         seen = await play_until(pilot, _round_done)

@@ -13,6 +13,7 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,9 @@ class Terminal:
 
     def wait_for(self, text: bytes) -> None:
         """Read until ``text`` has been written since the last mark."""
-        start = len(self.output)
+        start = max(0, len(self.output) - len(text))  # never a negative index: the tail
         deadline = WAIT * 10
-        while text not in self.output[start - len(text):] and deadline > 0:
+        while text not in self.output[start:] and deadline > 0:
             if not self._read(0.1) and self.proc.poll() is not None:
                 break
             deadline -= 1
@@ -137,14 +138,24 @@ def _one_save(tmp_path: Path) -> Path:
     return found[0]
 
 
+def _ann_drew(term: Terminal, tmp_path: Path) -> Path:
+    """Bob (the computer) plays first; at Ann's turn, she draws from the stock; the save,
+    once it holds her draw (the app saves after every action)."""
+    term.wait_for(b"Since your last turn")  # Ann's turn: Bob has played
+    term.send(b"s")
+    for _ in range(int(WAIT * 10)):
+        found = list((tmp_path / "saves").glob("*.json"))
+        if len(found) == 1 and len(saves.load_game(found[0]).hands[0]) == 11:
+            return found[0]
+        time.sleep(0.1)
+    return _one_save(tmp_path)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
 def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(terminals, tmp_path, signum):
     term = terminals("new", "--variant", "rummy", "--players", "Ann,cpu-easy:Bob",
                      "--seed", "5", "--bot-delay", "0")
-    term.wait_for(b"Stock")
-    term.send(b"s")  # draw from the stock: the save must hold it
-    term.wait_for(b"Discard")
-    path = _one_save(tmp_path)
+    path = _ann_drew(term, tmp_path)  # the save must go on holding her draw
     mark = len(term.output)
     term.proc.send_signal(signum)
     assert term.finish() == 128 + signum
@@ -162,6 +173,21 @@ def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(terminals, tmp_
     assert term.finish() == 128 + signum
     assert saves.load_game(path).phase == "play"
     assert json.loads(path.read_text())  # whole, readable JSON
+
+
+def test_a_terminal_that_vanishes_without_sighup_saves_and_stops_the_app(terminals, tmp_path):
+    # The pty's master closes, and no SIGHUP comes: the app runs in a session of its own
+    # (start_new_session), so the pty is not its controlling terminal (a killed test
+    # harness, a crashed terminal emulator). Its reads now end at once, forever: Textual's
+    # input thread spun on them and the app never stopped. It must take that as a hang-up.
+    term = terminals("new", "--variant", "rummy", "--players", "Ann,cpu-easy:Bob",
+                     "--seed", "5", "--bot-delay", "0")
+    path = _ann_drew(term, tmp_path)
+    os.close(term.master)
+    assert term.proc.wait(timeout=WAIT) == 128 + signal.SIGHUP
+    state = saves.load_game(path)
+    assert state.phase == "play" and len(state.hands[0]) == 11  # the draw is in the save
+    assert not list((tmp_path / "log").glob("crash-*"))
 
 
 def test_sigterm_at_the_picker_restores_the_terminal(terminals):

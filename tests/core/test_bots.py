@@ -9,6 +9,7 @@ from test_engine_support import card, cards, play, rig
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import BOT_KINDS, bot_action, choose_action
+from rummy_tui.core.bots import rollout as bot_rollout
 from rummy_tui.core.cards import ALL_CARDS
 from rummy_tui.core.engine import apply, is_legal, new_game, view
 from rummy_tui.core.registry import variant_of
@@ -120,7 +121,12 @@ def test_remi_set_pick_up_lays_the_sequence_first():
 @pytest.mark.parametrize(
     "variant,n", [("rummy", 4), ("remi", 3), ("remigio", 4), ("remigio-fournier", 8), ("indian", 5)]
 )
-def test_bots_play_legal_moves_from_their_view(kind, variant, n):
+def test_bots_play_legal_moves_from_their_view(kind, variant, n, monkeypatch):
+    if kind == "hard":  # the rollouts with fewer worlds: the same code, a test's time (what
+        # they decide is not what is checked here, only that it is legal)
+        monkeypatch.setattr(bot_rollout, "WORLDS", 4)
+        monkeypatch.setattr(bot_rollout, "REMI_WORLDS", 4)
+        monkeypatch.setattr(bot_rollout, "FIRST_WORLDS", 2)
     state = new_game(variant, [PlayerSpec(f"P{i}", kind) for i in range(n)], seed=12)
     rng = random.Random(4)
     for _ in range(400):

@@ -149,12 +149,14 @@ def scramble_hidden(state: GameState, player: int, rng: random.Random) -> GameSt
 
 
 def walk_hard_seats(
-    variant: str, n: int, seed: int, rng: random.Random, decisions: int, steps: int
+    variant: str, n: int, seed: int, rng: random.Random, decisions: int, steps: int,
+    kinds: Counter[str] | None = None,
 ) -> tuple[int, int]:
     """Hard seats play (the next seed's game after one ends); at each decision, two states
     that differ from the real one only in what the mover cannot see (``scramble_hidden``)
     must give the same action. Returns the decisions checked and how many of them differ
-    from ``normal``'s (so a caller can show the check met the search, not normal's play)."""
+    from ``normal``'s (so a caller can show the check met the search, not normal's play);
+    ``kinds`` counts the checked decisions by their action's class name."""
     from rummy_tui.core.bots import bot_action, choose_action
     from rummy_tui.core.engine import new_game, view
     from rummy_tui.core.state import NextRound
@@ -178,6 +180,8 @@ def walk_hard_seats(
             assert other.hands[p] == state.hands[p]
             assert bot_action(other) == action
         checked += 1
+        if kinds is not None:
+            kinds[type(action).__name__] += 1
         differs += choose_action("normal", view(state, p), random.Random(0)) != action
         state = apply(state, action)
     return checked, differs
