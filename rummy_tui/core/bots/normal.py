@@ -168,10 +168,10 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
         scoring = relaxed(rules) if rules.declaration else rules
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
-        if len(dead) <= 1:
-            finish = _finish(v, hand, rules, dead, arrangement.melds)
-            if finish is not None:
-                return finish
+        # every card is tried, whatever the least-points arrangement leaves dead
+        finish = _finish(v, hand, rules, dead, arrangement.melds)
+        if finish is not None:
+            return finish
     allowed = legal_discards(v, dead) or legal_discards(v, hand)
     return Discard(rng.choice(allowed))
 
@@ -189,8 +189,8 @@ def _finish(
     (Indian: ``relaxed(rules)``; elsewhere ``rules``)."""
     rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
-    if not rules.specials:
-        # Without Remigio's special hands, a discard ``c`` finishes only if the whole hand
+    if not rules.specials or not _special_in_reach(hand):
+        # Without Remigio's special hands (or none in reach), a discard ``c`` finishes only if the whole hand
         # has an arrangement with ``c`` alone as deadwood (the rest's melds, the declaration
         # met): so the best arrangement of the whole hand meets the declaration and costs at
         # most what ``c`` costs. One search of the whole hand rules out most discards; the
@@ -298,10 +298,11 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
-    if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
-        finish = _finish(v, hand, rules, dead, arrangement.melds)
-        if finish is not None:
-            return finish
+    # every card is tried, whatever the least-points arrangement leaves dead (issue 29: a
+    # declaration hid behind three dead cards)
+    finish = _finish(v, hand, rules, dead, arrangement.melds)
+    if finish is not None:
+        return finish
     return Discard(_costliest(hand, dead, scoring, rules.declaration, arrangement.melds))
 
 
