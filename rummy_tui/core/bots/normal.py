@@ -18,7 +18,7 @@ counts), never another hand or the stock order. :mod:`rummy_tui.core.bots` dispa
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..arrange import ArrangedMeld, best_arrangement
@@ -29,6 +29,7 @@ from ..variants.indian import Drop
 from ..variants.remi import EndOnEmptyStock
 from ..hand_rules import HandRules, relaxed
 from ..registry import variant_of
+from .evaluate import best_discard, should_drop, takes_open_card
 
 _DRAW = DrawStock()
 _TAKE = TakeDiscard(1)
@@ -272,11 +273,13 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     rules = _rules(v)
     hand = v.hand
     if v.phase == "draw":
-        if Drop in rs.actions:
-            if _should_drop(v, hand, rules):
+        if Drop in rs.actions and is_legal(v, Drop()):
+            if should_drop(v, hand, rules):
                 return Drop()
         if rs.pickup_must_meld:
             return _normal_remi_draw(v, hand, rules)
+        if v.discard and rules.declaration:
+            return _TAKE if takes_open_card(v, hand, rules) else _DRAW
         if v.discard and _improves(v, hand, v.discard[-1], rules):
             return _TAKE
         return _DRAW
@@ -303,6 +306,8 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     finish = _finish(v, hand, rules, dead, arrangement.melds)
     if finish is not None:
         return finish
+    if rules.declaration:
+        return Discard(best_discard(v, hand, rules))
     return Discard(_costliest(hand, dead, scoring, rules.declaration, arrangement.melds))
 
 
@@ -436,31 +441,3 @@ def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Acti
         return (arrangement.penalty, -action.depth)
 
     return min(picks, key=cost)
-
-
-def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
-    """Indian: drop a hand with no pure sequence and little hope of one, early (20) or after
-    several fruitless turns (40), when the hand would otherwise cost close to 80."""
-    arrangement = best_arrangement(hand, relaxed(rules))
-    pure = any(m.kind == "run" and m.pure for m in arrangement.melds)
-    if pure:
-        return False
-    wild = rules.melds.is_joker
-    jokers = sum(1 for c in hand if wild(c))
-    cost = variant_of(v.variant).drop_cost(v, v.player)
-    if cost is not None and cost[0] == "first":
-        # first drop: no pure sequence, at most one joker, few near-sequences
-        return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
-    first, middle = v.options.drops
-    # a middle drop only pays when the hand still counts near the cap late in the deal
-    return v.turn >= 12 * max(1, sum(1 for o in v.out if not o)) and arrangement.penalty >= 70
-
-
-def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
-    """Pairs of naturals one or two apart in a suit: half-built pure sequences."""
-    naturals = sorted({c for c in hand if not wild(c)})
-    count = 0
-    for a, b in zip(naturals, naturals[1:]):
-        if a // 13 == b // 13 and b - a <= 2:
-            count += 1
-    return count

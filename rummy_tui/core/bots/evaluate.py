@@ -1,0 +1,450 @@
+"""How far an Indian hand is from a declaration: MinDist, the least number of its cards to
+replace for it to become a valid declaration (all 13 cards in sets and sequences, two
+sequences, one of them pure), after Saha et al., "Quantitative Rule-Based Strategy
+modeling in Classic Indian Rummy" (arXiv 2601.00024) (issue 29).
+
+A hand's cards are either kept, in groups that replacement cards complete into melds, or
+dead (replaced). A group is a set (2 to 4 suits of a rank: 3 or 4 places) or a sequence
+(naturals of one suit inside a window of at least 3 ranks, one place per rank). Jokers (the
+printed ones and the wild rank) fill empty places of any group but the pure sequence, and
+cost no replacement. Counting, for a choice of groups, ``dead`` naturals, ``holes`` (empty
+places) and the pure sequence's holes ``pure``: the places (the kept naturals plus the
+holes) must fit in 13 cards, and then the hand is ``max(dead, pure)`` replacements away
+(with 14 cards, one dead card is the discard). Groups are chosen exactly: the sets first
+(each rank's options), then each suit's sequences by one pass over its ranks, tables of
+(dead, sequences, pure holes) -> fewest holes, merged suit by suit.
+
+What it does not count: a card of the wild rank as a natural of its own suit (it counts as
+a joker), and a second copy of a card (two decks) in the same suit's sequences (it may still
+go in a set). The finish itself is always checked with the arrangement search
+(normal.py), so neither can make a bot miss a declaration; they make the distance a little
+larger on the rare hands that need them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from ..cards import Card
+from ..engine import legal_discards
+from ..hand_rules import HandRules
+from ..registry import variant_of
+from ..state import PlayerView
+
+__all__ = [
+    "best_discard", "distance", "loss_if_beaten", "should_drop", "takes_open_card", "unseen",
+    "win_chance",
+]
+
+_Table = dict[tuple[int, int, int], int]
+"""(kept naturals, sequences (2 = two or more), least holes of a sequence (4 = none)) ->
+the fewest holes. Entries whose kept cards and holes pass 13 are never made."""
+
+_NONE = 4
+_SIZE = 13
+_SUIT_CACHE: dict[tuple[int, ...], _Table] = {}
+_SUIT_MAX = 4096
+_HAND_CACHE: dict[tuple[tuple[Card, ...], int | None], int] = {}
+_HAND_MAX = 8192
+"""Bounded caches: cleared when they hold this many entries."""
+
+
+def _put(table: _Table, key: tuple[int, int, int], holes: int) -> None:
+    old = table.get(key)
+    if old is None or holes < old:
+        table[key] = holes
+
+
+def _prune(table: _Table) -> _Table:
+    """Drop an entry another beats on every count (as many kept cards or more in as few
+    places or fewer, as many sequences, as few holes in its best sequence)."""
+    items = sorted(table.items(), key=lambda e: (-e[0][0], e[0][0] + e[1], -e[0][1], e[0][2]))
+    kept: list[tuple[tuple[int, int, int], int]] = []
+    for (k, s, p), h in items:
+        for (k2, s2, p2), h2 in kept:
+            if k2 >= k and k2 + h2 <= k + h and s2 >= s and p2 <= p:
+                break
+        else:
+            kept.append(((k, s, p), h))
+    return dict(kept)
+
+
+def _runs(ranks: tuple[int, ...]) -> _Table:
+    """A suit's sequences: ``ranks`` sorted, distinct (0 = ace, 13 = the ace played high).
+    A sequence's naturals are consecutive in ``ranks`` (leaving one out between two of its
+    cards only adds a hole)."""
+    k = len(ranks)
+    after: list[_Table] = [{} for _ in range(k + 1)]
+    after[k][(0, 0, _NONE)] = 0
+    for i in range(k - 1, -1, -1):
+        table = dict(after[i + 1])  # the card at i replaced
+        first = ranks[i]
+        for j in range(i, k):
+            n = j - i + 1
+            gap = max(3, ranks[j] - first + 1) - n
+            if gap > 2:
+                break
+            for (kept, seqs, pure), holes in after[j + 1].items():
+                h = holes + gap
+                if kept + n + h <= _SIZE:
+                    _put(table, (kept + n, 2 if seqs else 1, pure if pure < gap else gap), h)
+        after[i] = _prune(table)
+    return after[0]
+
+
+def _suit(ranks: tuple[int, ...]) -> _Table:
+    """A suit's table from its sorted ranks (0-12, copies allowed): the ace low or high; a
+    second copy of a rank is replaced here (a set may take it first)."""
+    found = _SUIT_CACHE.get(ranks)
+    if found is not None:
+        return found
+    distinct = tuple(sorted(set(ranks)))
+    table = _runs(distinct)
+    if distinct and distinct[0] == 0 and distinct[-1] >= 11:
+        table = dict(table)
+        for key, holes in _runs(distinct[1:] + (13,)).items():
+            _put(table, key, holes)
+        table = _prune(table)
+    if len(_SUIT_CACHE) >= _SUIT_MAX:
+        _SUIT_CACHE.clear()
+    _SUIT_CACHE[ranks] = table
+    return table
+
+
+def _most(ranks: tuple[int, ...]) -> int:
+    """The most cards of a suit its sequences keep."""
+    return max(k for k, _, _ in _suit(ranks))
+
+
+def _merge(a: _Table, b: _Table) -> _Table:
+    if len(b) == 1 and (0, 0, _NONE) in b:
+        return a
+    out: _Table = {}
+    get = out.get
+    for (k1, s1, p1), h1 in a.items():
+        room = _SIZE - k1 - h1
+        for (k2, s2, p2), h2 in b.items():
+            if k2 + h2 > room:
+                continue
+            key = (k1 + k2, 2 if s1 + s2 > 2 else s1 + s2, p1 if p1 < p2 else p2)
+            h = h1 + h2
+            old = get(key)
+            if old is None or h < old:
+                out[key] = h
+    return out
+
+
+def _set_options(
+    suits_of: dict[int, list[int]], by_suit: list[list[int]]
+) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Per rank held in two suits or more: (rank, suits of a set), the whole set first,
+    then none; a set of all but one suit frees a card for a sequence: only a card with a
+    card of its suit near."""
+    options = []
+    for rank, suits in suits_of.items():
+        distinct = sorted(set(suits))
+        if len(distinct) < 2:
+            continue
+        lone = all(
+            not any(_near(r, rank) for r in by_suit[s])
+            for s in distinct
+        )
+        choice: list[tuple[int, tuple[int, ...]]] = [(rank, tuple(distinct)), (rank, ())]
+        if len(distinct) >= 3 and not lone:
+            choice += [
+                (rank, tuple(x for x in distinct if x != s))
+                for s in distinct
+                if any(_near(r, rank) for r in by_suit[s])
+            ]
+        options.append(choice)
+    return options
+
+
+def distance(hand: Sequence[Card], wild: int | None, floor: int = 0, limit: int = _SIZE) -> int:
+    """MinDist of an Indian hand of 13 cards (or 14, the best discard made): the least
+    number of cards to replace for a valid declaration. ``wild``: the wild rank as
+    ``MeldRules.wild_rank`` names it (1 = aces ... 13 = kings), or None.
+
+    ``floor``: a distance the caller knows the hand cannot beat (the search stops when it
+    finds it); ``limit``: the caller asks only whether the distance is below it (the answer
+    is then at most ``limit``). Deterministic; exact answers are cached (bounded)."""
+    wild_rank = None if wild is None else wild - 1
+    key = (tuple(sorted(hand)), wild_rank)
+    found = _HAND_CACHE.get(key)
+    if found is not None:
+        return found
+    jokers = 0
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for c in key[0]:
+        if c == 52:
+            jokers += 1
+        elif c % 13 == wild_rank:
+            wilds.append(c)
+        else:
+            naturals.append(c)
+    # a card of the wild rank is a joker, or a natural of its suit where one of its suit
+    # is near to make a sequence with
+    best = limit
+    for own in _wild_choices(wilds, naturals):
+        best = _naturals(naturals + list(own), jokers + len(wilds) - len(own), best, floor)
+        if best <= floor:
+            break
+    if best < limit:
+        if len(_HAND_CACHE) >= _HAND_MAX:
+            _HAND_CACHE.clear()
+        _HAND_CACHE[key] = best
+    return best
+
+
+def _wild_choices(wilds: list[Card], naturals: list[Card]) -> list[tuple[Card, ...]]:
+    near = [w for w in wilds if any(c // 13 == w // 13 and abs(c - w) <= 2 for c in naturals)]
+    if not near:
+        return [()]
+    return [t for n in range(len(near) + 1) for t in combinations(near, n)]
+
+
+_MERGED: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, int, int]]] = {}
+_MERGED_MAX = 8192
+
+
+def _pair(a: tuple[int, ...], b: tuple[int, ...]) -> _Table:
+    key = (a, b)
+    found = _PAIRS.get(key)
+    if found is None:
+        if len(_PAIRS) >= _MERGED_MAX:
+            _PAIRS.clear()
+        found = _PAIRS[key] = _prune(_merge(_suit(a), _suit(b)))
+    return found
+
+
+_PAIRS: dict[tuple[tuple[int, ...], ...], _Table] = {}
+
+
+def _four(suits: tuple[tuple[int, ...], ...]) -> list[tuple[int, int, int, int]]:
+    """The four suits' sequences together: (kept, sequences, least holes, holes), pruned."""
+    found = _MERGED.get(suits)
+    if found is None:
+        table = _merge(_pair(suits[0], suits[1]), _pair(suits[2], suits[3]))
+        found = [(k, s, p, h) for (k, s, p), h in table.items()]
+        if len(_MERGED) >= _MERGED_MAX:
+            _MERGED.clear()
+        _MERGED[suits] = found
+    return found
+
+
+def _near(a: int, b: int) -> bool:
+    """Ranks (0-12) close enough to share a sequence with at most two holes: three apart
+    at most, the ace counted high too."""
+    d = abs(a - b)
+    return 0 < d <= 3 or d >= 10
+
+
+def _alone(rank: int, suits: list[int]) -> _Table:
+    """A rank whose cards have no card of their suit near: a set of its suits (the
+    other copies then dead or alone), or each card dead or a sequence of its own."""
+    table: _Table = {(0, 0, _NONE): 0}
+    single: _Table = {(0, 0, _NONE): 0, (1, 1, 2): 2}
+    for _ in suits:
+        table = _merge(table, single)
+    distinct = len(set(suits))
+    if distinct >= 2:
+        with_set: _Table = {(distinct, 0, _NONE): max(0, 3 - distinct)}
+        for _ in range(len(suits) - distinct):
+            with_set = _merge(with_set, single)
+        for key, holes in with_set.items():
+            _put(table, key, holes)
+    return table
+
+
+def _naturals(naturals: list[Card], jokers: int, best: int, floor: int) -> int:
+    """The least distance below ``best`` (else ``best``), stopping at ``floor``."""
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in naturals:
+        by_suit[c // 13].append(c % 13)
+    # the ranks none of whose cards has a card of its suit near: apart from the suits
+    suits_of: dict[int, list[int]] = {}
+    lone: dict[int, bool] = {}
+    for s, ranks in enumerate(by_suit):
+        for r in ranks:
+            suits_of.setdefault(r, []).append(s)
+            alone = not any(_near(r, x) for x in ranks)
+            lone[r] = lone.get(r, True) and alone
+    apart: _Table = {(0, 0, _NONE): 0}
+    for r, is_lone in lone.items():
+        if is_lone:
+            apart = _merge(apart, _alone(r, suits_of.pop(r)))
+            for s in range(4):
+                by_suit[s] = [x for x in by_suit[s] if x != r]
+    apart_entries = list(_prune(apart).items())
+    choices: list[list[tuple[int, tuple[int, ...]]]] = [[]]
+    for opts in _set_options(suits_of, by_suit):
+        choices = [c + [o] for c in choices for o in opts]
+    plain = tuple(tuple(s) for s in by_suit)
+    most_apart = max(k for k, _, _ in (e[0] for e in apart_entries))
+    for choice in choices:
+        suits = plain
+        set_kept = set_holes = 0
+        if any(members for _, members in choice):
+            left = [list(s) for s in by_suit]
+            for rank, members in choice:
+                if not members:
+                    continue
+                for s in members:
+                    left[s].remove(rank)
+                set_kept += len(members)
+                set_holes += max(0, 3 - len(members))
+            suits = tuple(tuple(s) for s in left)
+        room = _SIZE - set_kept - set_holes
+        if room < 0:
+            continue
+        # a bound: the most each suit keeps
+        if _SIZE - jokers - set_kept - most_apart - sum(_most(x) for x in suits) >= best:
+            continue
+        for k1, s1, p1, h1 in _four(suits):
+            for (k2, s2, p2), h2 in apart_entries:
+                kept = k1 + k2
+                holes = h1 + h2
+                seqs = s1 + s2
+                pure = p1 if p1 < p2 else p2
+                if seqs < 2:
+                    # sequences of replacements (and jokers) alone: 3 holes each
+                    holes += 3 * (2 - seqs)
+                    if pure > 3:
+                        pure = 3
+                if kept + holes > room:
+                    continue  # the places do not fit in 13 cards
+                d = _SIZE - jokers - kept - set_kept
+                if pure > d:
+                    d = pure
+                if d < best:
+                    best = d if d > 0 else 0
+                    if best <= floor:
+                        return best
+    return best
+
+
+# --- what a bot reads of it ----------------------------------------------------------------------
+
+
+_DECKS: dict[tuple[str, int, object], Counter[Card]] = {}
+
+
+def unseen(v: PlayerView) -> Counter[Card]:
+    """The cards this player has not seen, with their counts: the deck without its own
+    hand, the discard pile, the table and the wild joker card shown under the stock."""
+    n = len(v.players)
+    key = (v.variant, n, v.options)
+    deck = _DECKS.get(key)
+    if deck is None:
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        deck = _DECKS[key] = Counter(variant_of(v.variant).deck(v.options, n))
+    left = Counter(deck)
+    left.subtract(v.hand)
+    left.subtract(v.discard)
+    for meld in v.table:
+        left.subtract(meld.cards)
+    if v.wild_card is not None:
+        left[v.wild_card] -= 1
+    return left
+
+
+def _ties(c: Card, live: Counter[Card], is_joker: Callable[[Card], bool]) -> int:
+    """Unseen cards that would make a group with ``c``: its rank in another suit, its suit
+    within two ranks (what keeping ``c`` may still come to)."""
+    if is_joker(c):
+        return 99
+    rank, suit = c % 13, c // 13
+    count = 0
+    for x, k in live.items():
+        if k <= 0 or x == 52:
+            continue
+        if x % 13 == rank and x != c or x // 13 == suit and 0 < abs(x % 13 - rank) <= 2:
+            count += k
+    return count
+
+
+def best_discard(v: PlayerView, hand: list[Card], rules: HandRules) -> Card:
+    """Indian: the discard that leaves the hand nearest a declaration (MinDist); among
+    those, the card that had the fewest unseen cards to make a group with, then the
+    costliest (the points at risk), a joker last."""
+    wild = rules.melds.wild_rank
+    is_joker = rules.melds.is_joker
+    distinct = sorted(set(hand))
+    naturals = [c for c in distinct if not is_joker(c)] or distinct
+    allowed = legal_discards(v, naturals) or legal_discards(v, distinct) or distinct
+    # a discard leaves the best the whole hand can do, or one card more
+    least = distance(hand, wild)
+    scored = []
+    for c in allowed:
+        rest = list(hand)
+        rest.remove(c)
+        scored.append((distance(rest, wild, least, least + 1), c))
+    least = min(d for d, _ in scored)
+    ties = [c for d, c in scored if d == least]
+    if len(ties) == 1:
+        return ties[0]
+    live = unseen(v)
+    values = rules.values
+    return min(ties, key=lambda c: (_ties(c, live, is_joker), -values[c], c))
+
+
+def takes_open_card(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
+    """Indian: take the open card whenever it brings the hand nearer a declaration."""
+    wild = rules.melds.wild_rank
+    now = distance(hand, wild)
+    return distance(list(hand) + [v.discard[-1]], wild, now - 1, now) < now
+
+
+# --- drops ---------------------------------------------------------------------------------------
+
+_SLOPE = 1.0
+_EVEN = 0.15
+"""Winning chance against one opponent: 1 / (1 + e^(_SLOPE * (gap - _EVEN))), ``gap`` the
+hand's distance less the opponent's expected one. Fitted to 300 hands of 150 deals of
+`normal` against itself (Indian, 2 players): from the deal, distance 2 won 76%, 3 58%,
+4 27%, 5 20%."""
+_START = 3.3
+_PACE = 0.3
+"""An opponent's expected distance: 3.3 at the deal, 0.3 less each of its turns (at least
+0.5): what the issue measured of the MinDist agent (2.51 after one turn, 1.57 after four)."""
+_GAIN = 40
+"""What a winner collects from each other player in the deal (Points, Deals): about what a
+losing hand counted in those deals (43 to 46)."""
+_MARGIN = 5
+"""Points the expected loss must pass the drop's cost by: a drop only on a clear loss."""
+
+
+def win_chance(dist: int, turn: int, opponents: int) -> float:
+    """A rough chance to win the deal from this distance, ``turn`` turns in (each), against
+    ``opponents`` players still in the deal."""
+    expected = max(0.5, _START - _PACE * turn)
+    one = 1.0 / (1.0 + math.exp(_SLOPE * (dist - expected - _EVEN)))
+    return one ** max(1, opponents)
+
+
+def loss_if_beaten(dist: int) -> int:
+    """What the hand is likely to count if another player declares: about 45 near a
+    declaration, up to the cap of 80 far from one."""
+    return min(80, 30 + 6 * dist)
+
+
+def should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
+    """Indian, before the draw: drop when playing on loses more on expectation than the
+    drop costs (20 or 40; Pool 201: 25 or 50), by a clear margin. Playing on: the chance
+    to win times what the others would pay (nothing in the Pool formats, where a winner
+    scores nothing) against the chance to lose times what the hand would count."""
+    cost = variant_of(v.variant).drop_cost(v, v.player)
+    if cost is None:
+        return False
+    active = sum(1 for o in v.out if not o)
+    opponents = max(1, active - 1)
+    dist = distance(hand, rules.melds.wild_rank)
+    p = win_chance(dist, v.turn // max(1, active), opponents)
+    gain = 0 if getattr(v.options, "pool_limit", None) is not None else _GAIN * opponents
+    expected_loss = (1 - p) * loss_if_beaten(dist) - p * gain
+    return expected_loss > cost[1] + _MARGIN
