@@ -6,10 +6,16 @@ counts), never another hand or the stock order. :mod:`rummy_tui.core.bots` dispa
 - ``easy``: plausible but weak. It takes the top discard when it seems to fit (a pair or a
   suit neighbour) about half the time, lays down the melds it finds, closes or declares when
   its hand is complete, and otherwise throws a random dead card. It never drops.
+
+Neither misses a finish: before each discard every card is tried for a declaration or a
+close (``_finish``), whatever the least-points arrangement leaves dead.
 - ``normal``: plays through the arrangement search. It takes a discard only when that makes
   its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
-  as it can, uses Remi's top-three pick-up, and drops a hopeless Indian hand (at once, or
-  later for a middle drop when the hand has not come together). In Basic Rummy "costliest
+  as it can, and uses Remi's top-three pick-up. In Indian it plays for the declaration
+  (evaluate.py): it takes the open card when it brings the hand nearer a declaration
+  (MinDist), throws the card that leaves the hand nearest (ties: the card fewest unseen
+  cards group with, then the costliest), and drops only when playing on loses more on
+  expectation than the drop costs. In Basic Rummy "costliest
   dead card" means the costliest of the dead cards with the fewest partners (cards of its
   rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
   run, kept over a lone nine (bench/README.md, "The normal bot's discard").
