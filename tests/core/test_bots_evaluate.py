@@ -83,6 +83,38 @@ def test_distance_of_known_hands():
     assert distance(cards("AS 5S 9S 2H 6H 10H 3D 7D JD 4C 8C QC KS"), None) == 8
 
 
+@pytest.mark.parametrize("decks", [1, 2])
+def test_spare_cards_are_discards_that_leave_the_hand_nearest(decks):
+    """spare_cards (one search of the 14 cards) names only discards that leave the least
+    distance, at least one, and that distance; checked by trying every discard."""
+    from rummy_tui.core.bots.evaluate import spare_cards
+
+    rng = random.Random(decks)
+    exact = 0
+    for _ in range(60):
+        wild = rng.randrange(13)
+        hand, left = _complete_hand(rng, 13, decks, decks, wild)
+        free = [c for c, n in left.items() if n > 0 for _ in range(n)]
+        for _ in range(rng.choice([1, 2, 3, 5])):
+            x = rng.choice(free)
+            free.remove(x)
+            hand[rng.randrange(13)] = x
+        hand.append(rng.choice(free))
+        hand = [ALL_CARDS[c] for c in hand]
+        least, spare = spare_cards(hand, wild + 1)
+        left_by = {}
+        for c in set(hand):
+            if c != 52 and c % 13 != wild:
+                rest = list(hand)
+                rest.remove(c)
+                left_by[c] = distance(rest, wild + 1)
+        best = min(left_by.values())
+        assert least == best and spare, hand
+        assert all(left_by[c] == best for c in spare), hand
+        exact += len(spare) == sum(1 for d in left_by.values() if d == best)
+    assert exact >= 30
+
+
 def _positions(variant_options, seeds, n=2):
     """Views of normal players about to discard, from whole games."""
     options = make_options("indian", variant_options)
