@@ -14,9 +14,9 @@ from test_engine_support import card, cards, play, rig, scramble_hidden
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import choose_action
-from rummy_tui.core.bots.evaluate import (
+from rummy_tui.core.bots.evaluate import distance
+from rummy_tui.core.bots.indian_play import (
     best_discard,
-    distance,
     loss_if_beaten,
     should_drop,
     win_chance,
@@ -189,7 +189,7 @@ def _later(state, turn):
 
 def test_a_drop_only_when_playing_on_loses_more_than_the_drop_costs():
     """At the deal a hand four cards from declaring plays on (a fair chance, and the first
-    drop would cost 20 for sure); twenty turns in, with the other player near, the middle
+    drop would cost 20 for sure); thirty turns in, with the other player near, the middle
     drop (40) costs less than it is likely to lose, so it drops. A hand two cards away
     plays on at both times; a hopeless one drops at both."""
     rules = hand_rules("indian", wild=5, decks=1)
@@ -198,9 +198,9 @@ def test_a_drop_only_when_playing_on_loses_more_than_the_drop_costs():
     assert distance(cards(four), 5) == 4
     assert distance(cards(two), 5) == 2
     assert distance(cards(HOPELESS), 5) >= 7
-    for hand, drops_at in [(HOPELESS, (0, 20)), (four, (20,)), (two, ())]:
+    for hand, drops_at in [(HOPELESS, (0, 30)), (four, (30,)), (two, ())]:
         state = rig("indian", [hand, OTHER], wild="5D")
-        for turn in (0, 20):
+        for turn in (0, 30):
             v = view(_later(state, turn) if turn else state, 0)
             assert should_drop(v, list(v.hand), rules) == (turn in drops_at), (hand, turn)
     # the expectation itself: nearer is likelier, later is less likely

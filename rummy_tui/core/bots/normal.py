@@ -35,7 +35,7 @@ from ..variants.indian import Drop
 from ..variants.remi import EndOnEmptyStock
 from ..hand_rules import HandRules, relaxed
 from ..registry import variant_of
-from .evaluate import best_discard, should_drop, takes_open_card
+from .indian_play import best_discard, should_drop, takes_open_card
 
 _DRAW = DrawStock()
 _TAKE = TakeDiscard(1)
@@ -197,9 +197,10 @@ def _finish(
     rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
     if not rules.specials or not _special_in_reach(hand):
-        # Without Remigio's special hands (or none in reach), a discard ``c`` finishes only if the whole hand
-        # has an arrangement with ``c`` alone as deadwood (the rest's melds, the declaration
-        # met): so the best arrangement of the whole hand meets the declaration and costs at
+        # Without Remigio's special hands (or none in reach), a discard ``c`` finishes only
+        # if the whole hand has an arrangement with ``c`` alone as deadwood (the rest's
+        # melds, the declaration met): so the best arrangement of the whole hand meets the
+        # declaration and costs at
         # most what ``c`` costs. One search of the whole hand rules out most discards; the
         # first discard of ``order`` that finishes is the same as when all are tried.
         order, sure = _may_finish(hand, rules, order, dead, melds)
