@@ -44,7 +44,8 @@ SHORT_GAMES = [
     ("remigio", [("Ana", "normal"), ("Bea", "easy"), ("Cris", "normal")], 104,
      {"eliminate_at": 40}),
     ("remigio-fournier", [(f"P{i}", "normal") for i in range(8)], 105, {"target": 80}),
-    ("indian", [("Asha", "normal"), ("Ravi", "easy")], 106, {}),
+    # (seed 136: with seed 106 normal now declares in 14 actions, too short to resume)
+    ("indian", [("Asha", "normal"), ("Ravi", "easy")], 136, {}),
     ("indian", [("Asha", "normal"), ("Ravi", "normal"), ("Meena", "easy")], 107,
      {"format": "pool101"}),
     ("indian", [("Asha", "normal"), ("Ravi", "easy")], 108, {"format": "deals", "deals": 3}),

@@ -6,10 +6,16 @@ counts), never another hand or the stock order. :mod:`rummy_tui.core.bots` dispa
 - ``easy``: plausible but weak. It takes the top discard when it seems to fit (a pair or a
   suit neighbour) about half the time, lays down the melds it finds, closes or declares when
   its hand is complete, and otherwise throws a random dead card. It never drops.
+
+Neither misses a finish: before each discard every card is tried for a declaration or a
+close (``_finish``), whatever the least-points arrangement leaves dead.
 - ``normal``: plays through the arrangement search. It takes a discard only when that makes
   its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
-  as it can, uses Remi's top-three pick-up, and drops a hopeless Indian hand (at once, or
-  later for a middle drop when the hand has not come together). In Basic Rummy "costliest
+  as it can, and uses Remi's top-three pick-up. In Indian it plays for the declaration
+  (evaluate.py): it takes the open card when it brings the hand nearer a declaration
+  (MinDist), throws the card that leaves the hand nearest (ties: the card fewest unseen
+  cards group with, then the costliest), and drops only when playing on loses more on
+  expectation than the drop costs. In Basic Rummy "costliest
   dead card" means the costliest of the dead cards with the fewest partners (cards of its
   rank, or of its suit within two ranks): a dead king next to a dead queen is a half-built
   run, kept over a lone nine (bench/README.md, "The normal bot's discard").
@@ -18,7 +24,7 @@ counts), never another hand or the stock order. :mod:`rummy_tui.core.bots` dispa
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..arrange import ArrangedMeld, best_arrangement
@@ -29,6 +35,7 @@ from ..variants.indian import Drop
 from ..variants.remi import EndOnEmptyStock
 from ..hand_rules import HandRules, relaxed
 from ..registry import variant_of
+from .indian_play import best_discard, should_drop, takes_open_card
 
 _DRAW = DrawStock()
 _TAKE = TakeDiscard(1)
@@ -168,10 +175,10 @@ def _easy(v: PlayerView, rng: random.Random) -> Action:
         scoring = relaxed(rules) if rules.declaration else rules
         arrangement = best_arrangement(hand, scoring)
         dead = list(arrangement.deadwood)
-        if len(dead) <= 1:
-            finish = _finish(v, hand, rules, dead, arrangement.melds)
-            if finish is not None:
-                return finish
+        # every card is tried, whatever the least-points arrangement leaves dead
+        finish = _finish(v, hand, rules, dead, arrangement.melds)
+        if finish is not None:
+            return finish
     allowed = legal_discards(v, dead) or legal_discards(v, hand)
     return Discard(rng.choice(allowed))
 
@@ -189,10 +196,11 @@ def _finish(
     (Indian: ``relaxed(rules)``; elsewhere ``rules``)."""
     rs = variant_of(v.variant)
     order = list(dead) + sorted(set(hand) - set(dead), key=lambda c: -rules.values[c])
-    if not rules.specials:
-        # Without Remigio's special hands, a discard ``c`` finishes only if the whole hand
-        # has an arrangement with ``c`` alone as deadwood (the rest's melds, the declaration
-        # met): so the best arrangement of the whole hand meets the declaration and costs at
+    if not rules.specials or not _special_in_reach(hand):
+        # Without Remigio's special hands (or none in reach), a discard ``c`` finishes only
+        # if the whole hand has an arrangement with ``c`` alone as deadwood (the rest's
+        # melds, the declaration met): so the best arrangement of the whole hand meets the
+        # declaration and costs at
         # most what ``c`` costs. One search of the whole hand rules out most discards; the
         # first discard of ``order`` that finishes is the same as when all are tried.
         order, sure = _may_finish(hand, rules, order, dead, melds)
@@ -272,11 +280,13 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     rules = _rules(v)
     hand = v.hand
     if v.phase == "draw":
-        if Drop in rs.actions:
-            if _should_drop(v, hand, rules):
+        if Drop in rs.actions and is_legal(v, Drop()):
+            if should_drop(v, hand, rules):
                 return Drop()
         if rs.pickup_must_meld:
             return _normal_remi_draw(v, hand, rules)
+        if v.discard and rules.declaration:
+            return _TAKE if takes_open_card(v, hand, rules) else _DRAW
         if v.discard and _improves(v, hand, v.discard[-1], rules):
             return _TAKE
         return _DRAW
@@ -298,10 +308,13 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
     scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
-    if len(dead) <= 2 or rules.specials and _special_in_reach(hand):
-        finish = _finish(v, hand, rules, dead, arrangement.melds)
-        if finish is not None:
-            return finish
+    # every card is tried, whatever the least-points arrangement leaves dead (issue 29: a
+    # declaration hid behind three dead cards)
+    finish = _finish(v, hand, rules, dead, arrangement.melds)
+    if finish is not None:
+        return finish
+    if rules.declaration:
+        return Discard(best_discard(v, hand, rules))
     return Discard(_costliest(hand, dead, scoring, rules.declaration, arrangement.melds))
 
 
@@ -435,31 +448,3 @@ def _normal_remi_draw(v: PlayerView, hand: list[Card], rules: HandRules) -> Acti
         return (arrangement.penalty, -action.depth)
 
     return min(picks, key=cost)
-
-
-def _should_drop(v: PlayerView, hand: list[Card], rules: HandRules) -> bool:
-    """Indian: drop a hand with no pure sequence and little hope of one, early (20) or after
-    several fruitless turns (40), when the hand would otherwise cost close to 80."""
-    arrangement = best_arrangement(hand, relaxed(rules))
-    pure = any(m.kind == "run" and m.pure for m in arrangement.melds)
-    if pure:
-        return False
-    wild = rules.melds.is_joker
-    jokers = sum(1 for c in hand if wild(c))
-    cost = variant_of(v.variant).drop_cost(v, v.player)
-    if cost is not None and cost[0] == "first":
-        # first drop: no pure sequence, at most one joker, few near-sequences
-        return jokers <= 1 and _near_runs(hand, wild) <= 1 and arrangement.penalty >= 60
-    first, middle = v.options.drops
-    # a middle drop only pays when the hand still counts near the cap late in the deal
-    return v.turn >= 12 * max(1, sum(1 for o in v.out if not o)) and arrangement.penalty >= 70
-
-
-def _near_runs(hand: list[Card], wild: Callable[[Card], bool]) -> int:
-    """Pairs of naturals one or two apart in a suit: half-built pure sequences."""
-    naturals = sorted({c for c in hand if not wild(c)})
-    count = 0
-    for a, b in zip(naturals, naturals[1:]):
-        if a // 13 == b // 13 and b - a <= 2:
-            count += 1
-    return count
