@@ -70,10 +70,11 @@ class TableScreen(TableMoves, Screen[None]):
     # Bumped on every change that can change which actions are legal: the footer follows.
     generation: reactive[int] = reactive(0, bindings=True)
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, session: TableSession | None = None) -> None:
         super().__init__()
         settle_collector()  # once, the imports done: before the first game, new or resumed
-        self.session = TableSession(state)
+        self.session = session if session is not None else TableSession(state)
+        """(A remote seat's session: app/remote_session.py.)"""
         name_finish_key(self._bindings, state.variant)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()
