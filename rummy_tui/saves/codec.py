@@ -141,6 +141,18 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
     return _converter(tp, _card, _decode_record)
 
 
+def value_encoder(tp: Any) -> Callable[[Any], Any]:
+    """The save format's encoder for a value annotated ``tp`` in the engine's dataclasses
+    (cards as codes, records as the format's dicts): the network protocol sends a view's
+    fields as a save writes them (rummy_tui/net/protocol.py)."""
+    return _encoder(tp)
+
+
+def value_decoder(tp: Any) -> Callable[[Any], Any]:
+    """The inverse of :func:`value_encoder`, from validated data (model attributes)."""
+    return _decoder(tp)
+
+
 _SHARED_ENCODERS = {name: _encoder(_hints(GameState)[name]) for name in SHARED_STATE_KEYS}
 assert set(SHARED_STATE_KEYS) | set(TOP_LEVEL) | {"vs"} == {f.name for f in fields(GameState)}, \
     "a GameState field without a place in the save format (schema.py)"
