@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "saves": "saves",
     "schema": "saves",
     "serve": "serve",
+    "join": "join",
     "stats": "stats",
     "completion": "completion",
 }

@@ -79,6 +79,8 @@ BINDINGS: dict[str, tuple[str, str]] = {
     "table.arrange": ("a", "arrange the hand into its best melds"),
     "table.hint": ("h", "a hint"),
     "table.undo": ("u", "undo within your turn"),
+    "table.chat": ("t", "chat with the table (a remote seat: rummy-tui join)"),
+    "chat.close": ("escape", "close the chat"),
     "pass.ready": ("enter", "the next player is ready"),
     "summary.continue": ("enter", "on to the next round"),
     "game_over.play_again": ("p", "play again"),

@@ -70,6 +70,9 @@ class TableScreen(TableMoves, Screen[None]):
     # Bumped on every change that can change which actions are legal: the footer follows.
     generation: reactive[int] = reactive(0, bindings=True)
 
+    extra_rows = 0
+    """Rows a screen built on this one adds to the layout (a remote seat's network line)."""
+
     def __init__(self, state: GameState, session: TableSession | None = None) -> None:
         super().__init__()
         settle_collector()  # once, the imports done: before the first game, new or resumed
@@ -140,7 +143,7 @@ class TableScreen(TableMoves, Screen[None]):
         the rows its melds need (flowed when a line an owner does not fit), from the
         players' box down to its least, then from the labels under the hand."""
         seats = len(self.state.players)
-        height = self.size.height or 32
+        height = (self.size.height or 32) - self.extra_rows
         hand = self.query_one(Hand)
         labels = 1 if height < 30 else 3
 
