@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "saves": "saves",
     "schema": "saves",
     "serve": "serve",
+    "host": "host",
     "join": "join",
     "stats": "stats",
     "completion": "completion",

@@ -107,8 +107,10 @@ class RemoteSession(TableSession):
         if not (next_round or state.to_move == self.me and self.in_play):
             self.queue.clear()  # the turn has passed: what waited is no longer wanted
             return
-        self.awaiting = self.queue.pop(0)
-        self.send(self.awaiting)
+        action = self.queue.pop(0)
+        if not next_round:  # (ready for the next deal: the host's answer is its presence)
+            self.awaiting = action
+        self.send(action)
 
     def advance(self) -> Step:
         """Whose turn it is and what the screen does for it: this seat's own turn, or the

@@ -47,11 +47,34 @@ from ..saves.schema import (
     TableMeldModel,
 )
 
-WS_PATH = "/play"
-"""The websocket's path on the host: ``ws://HOST:PORT/play`` (``wss://`` with TLS)."""
+from . import DEFAULT_PORT, WS_PATH  # noqa: F401  (part of the protocol; light for --help)
 
-DEFAULT_PORT = 8765
-"""``rummy-tui host``'s port unless ``--port`` says otherwise."""
+
+
+def join_address(host: str, port: int, tls: bool = False) -> str:
+    """The address an invitation gives: ``HOST:PORT`` (``[::1]:PORT`` for IPv6), prefixed
+    ``wss://`` when the host speaks TLS."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return ("wss://" if tls else "") + f"{shown}:{port}"
+
+
+def parse_address(text: str) -> tuple[str, int, bool]:
+    """``HOST:PORT``, ``[IPv6]:PORT`` or either prefixed ``ws://`` / ``wss://`` (TLS): the
+    host, the port and whether to use TLS; ValueError (one line) otherwise."""
+    raw = text.strip()
+    tls = raw.startswith("wss://")
+    for scheme in ("wss://", "ws://"):
+        if raw.startswith(scheme):
+            raw = raw[len(scheme):]
+    raw = raw.rstrip("/")
+    host, sep, port_text = raw.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not port_text.isdigit() or len(port_text) > 5 \
+            or not 1 <= int(port_text) <= 65535 or len(host) > 255 or "/" in host:
+        raise ValueError(f"not HOST:PORT: {clip(text, 80)}")
+    return host, int(port_text), tls
+
 
 PROTOCOL_VERSION = 1
 """The version this code speaks. A ``hello`` of another version is refused with a reason
