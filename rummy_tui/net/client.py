@@ -228,7 +228,7 @@ class TableClient:
         import aiohttp  # lazy: see the module docstring
 
         async with http.ws_connect(self.url, max_msg_size=MAX_HOST_MESSAGE,
-                                   heartbeat=HEARTBEAT, ssl=self.ssl,
+                                   heartbeat=HEARTBEAT, ssl=self.ssl if self.ssl is not None else True,
                                    timeout=aiohttp.ClientWSTimeout(ws_close=5.0)) as ws:
             self._ws = ws
             await ws.send_str(encode(Hello(type="hello", v=PROTOCOL_VERSION, code=self.code,
