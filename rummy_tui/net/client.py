@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -151,8 +152,10 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, asyncio.TimeoutError):
         return "no answer (timed out)"
     cause = getattr(exc, "os_error", None) or exc
-    text = getattr(cause, "strerror", None) or one_line(cause) or type(exc).__name__
-    return clip(str(text).lower() if getattr(cause, "strerror", None) else str(text), 120)
+    number = getattr(cause, "errno", None)
+    if isinstance(number, int) and number > 0:
+        return os.strerror(number).lower()  # "connection refused", not the call that failed
+    return clip(one_line(cause) or type(exc).__name__, 120)
 
 
 class TableClient:

@@ -27,6 +27,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...core.registry import variant_of
 from ...core.state import DrawStock, NextRound, PlayerView, TakeDiscard
 from ...core.text import clip
 from ...net.client import (
@@ -220,7 +221,8 @@ class RemoteTableScreen(TableScreen):
         seats = presence.seats
         if pv.phase == "round_over":
             waiting = [s.name for s in seats if s.kind != "cpu" and not s.ready]
-            return f"(next deal: waiting for {', '.join(waiting)})" if waiting else ""
+            word = variant_of(pv.variant).round_word
+            return f"(next {word}: waiting for {', '.join(waiting)})" if waiting else ""
         if pv.phase not in ("draw", "play") or presence.to_move != pv.to_move:
             return ""
         seat = seats[pv.to_move]
