@@ -45,6 +45,9 @@ from ..widgets.turn_timer import TurnTimer
 from .summary import GameOverScreen
 from .table import TableScreen
 
+clock = time.monotonic
+"""The clock of the thinking time (a snapshot test stops it)."""
+
 CHAT_KEPT = 50
 """Chat lines kept for the chat dialog (the oldest go)."""
 
@@ -119,8 +122,7 @@ class RemoteTableScreen(TableScreen):
                 self.notify(reason, title="Not allowed", severity="warning")
                 self._footer_changed()
             case PresenceChanged(presence=presence):
-                self.presence, self._presence_at = presence, time.monotonic()
-                self._show_status(self.session.view())
+                self.presence, self._presence_at = presence, clock()
             case ChatHeard(line=line):
                 self.chat_lines.append((line.name, line.text))
             case Lost(reason=reason, retry_in=pause):
@@ -201,37 +203,39 @@ class RemoteTableScreen(TableScreen):
             _Seat(name, kind, i == self.session_remote.me)
             for i, (name, kind) in enumerate(zip(self.welcome.names, self.welcome.kinds))]
         last = self.chat_lines[-1] if self.chat_lines else None
-        self.query_one(NetBar).show(self.link, bool(self.link), seats, self.session_remote.me,
-                                    last)
+        self.query_one(NetBar).show(self.link, bool(self.link), self.turn_words(),
+                                    seats, self.session_remote.me, last)
 
     def _tick(self) -> None:
         if self.presence is not None and self.session.in_play:
-            self._show_status(self.session.view())
+            self._show_net()
 
     def _show_status(self, pv: PlayerView) -> None:
-        self.query_one(StatusBar).show(game_title(pv), pv, self.status_note(pv),
-                                       ascii=self.rummy.ascii, **phase_words(pv))
+        """The table's status line, without its "is thinking" note: the network line says
+        whose turn it is and for how long, from the host's count."""
+        self.query_one(StatusBar).show(game_title(pv), pv, "", ascii=self.rummy.ascii,
+                                       **phase_words(pv))
 
-    def status_note(self, pv: PlayerView) -> str:
-        """Whose turn and for how long ("waiting for Bob (disconnected) · 12 s"); at a
-        round's end, who the next deal waits for."""
-        presence = self.presence
+    def turn_words(self) -> tuple[str, bool]:
+        """Whose turn and for how long ("waiting for Bob (disconnected) · 12 s"), and whether
+        the player to move is away; at a round's end, who the next deal waits for."""
+        presence, pv = self.presence, self.session_remote.state
         if presence is None:
-            return ""
+            return "", False
         seats = presence.seats
         if pv.phase == "round_over":
             waiting = [s.name for s in seats if s.kind != "cpu" and not s.ready]
             word = variant_of(pv.variant).round_word
-            return f"(next {word}: waiting for {', '.join(waiting)})" if waiting else ""
+            return (f"next {word}: waiting for {', '.join(waiting)}" if waiting else ""), False
         if pv.phase not in ("draw", "play") or presence.to_move != pv.to_move:
-            return ""
+            return "", False
         seat = seats[pv.to_move]
-        thinking = waited(presence.thinking + time.monotonic() - self._presence_at)
+        thinking = waited(presence.thinking + clock() - self._presence_at)
         if pv.to_move == self.session_remote.me:
-            return f"(your turn · {thinking})"
+            return f"your turn · {thinking}", False
         if seat.kind == "remote" and not seat.connected and not seat.standin:
-            return f"(waiting for {seat.name} (disconnected) · {thinking})"
-        return f"({seat.name} is thinking… {thinking})"
+            return f"waiting for {seat.name} (disconnected) · {thinking}", True
+        return f"{seat.name} is thinking… {thinking}", False
 
     # --- chat -------------------------------------------------------------------------------
     def action_chat(self) -> None:
