@@ -37,15 +37,20 @@ class InvitationsDialog(OnceModal[None]):
             yield Static(Content("\n".join(visible(line) for line in self.lines)),
                          id="invitation-lines")
             with Horizontal():
-                yield Button("Copy (c)", variant="primary", id="copy")
-                yield Button("Close (Enter)", id="close")
+                yield Button("Copy (c)", variant="primary", id="invite-copy")
+                yield Button("Close (Enter)", id="invite-close")
 
     def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()  # Enter closes, c copies
+        self.call_after_refresh(self._focus_close)
+
+    def _focus_close(self) -> None:
+        for button in self.query(Button):
+            if button.id == "invite-close":
+                button.focus()  # Enter closes, c copies
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "copy":
+        if event.button.id == "invite-copy":
             self.action_copy()
         else:
             self.action_close()

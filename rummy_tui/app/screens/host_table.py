@@ -11,6 +11,7 @@ The network line says who is connected; ``i`` shows the invitations again (copya
 
 from __future__ import annotations
 
+import contextvars
 from typing import Any
 
 from textual.binding import Binding
@@ -64,12 +65,16 @@ class HostTableScreen(TableScreen):
 
     def on_mount(self) -> None:
         # (TableScreen's on_mount runs too: Textual calls each class's handler.)
-        self.table.on_change = self._table_changed  # the screen listens
+        # The table's changes come from the server's tasks (a remote move, a seat joining),
+        # which may have been started outside the app: each is handled in the app's context.
+        context = contextvars.copy_context()
+        self.table.on_change = lambda: context.copy().run(self._table_changed)
         self._show_net()
         if self.invitations:
             self.call_after_refresh(self.action_invitations)
 
     async def on_unmount(self) -> None:
+        self.table.on_change = lambda: None  # the screen has gone: the table plays on alone
         await self.host.stop("the host closed the table")
 
     # --- the table's changes ---------------------------------------------------------------
