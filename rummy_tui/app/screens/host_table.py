@@ -69,7 +69,7 @@ class HostTableScreen(TableScreen):
         # which may have been started outside the app: each is handled in the app's context.
         context = contextvars.copy_context()
         self.table.on_change = lambda: context.copy().run(self._table_changed)
-        self._show_net()
+        self._table_changed()  # (a computer player may have moved since this screen was made)
         if self.invitations:
             self.call_after_refresh(self.action_invitations)
 
