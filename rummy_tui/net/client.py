@@ -193,11 +193,14 @@ class TableClient:
         self._closing = True
         ws = self._ws
         if ws is not None and not ws.closed:
-            try:
-                await ws.send_str(encode(Bye(type="bye", reason="left the table")))
-                await ws.close()
+            try:  # a host that has gone does not answer the close: wait a second at most
+                await asyncio.wait_for(self._bye(ws), 1.0)
             except Exception:  # closing anyway: a broken connection has nothing to say
                 pass
+
+    async def _bye(self, ws: Any) -> None:
+        await ws.send_str(encode(Bye(type="bye", reason="left the table")))
+        await ws.close()
 
     # --- the connection ---------------------------------------------------------------------
     async def run(self) -> None:
