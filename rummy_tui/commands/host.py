@@ -124,7 +124,6 @@ def run_host(args: argparse.Namespace) -> int:
             print(f"error: cannot use --certfile/--keyfile: {one_line(exc)}", file=sys.stderr)
             return 2
     from .. import saves
-    from ..net.invites import write_invites
     from ..saves.lock import SaveLock, SaveLocked
 
     if path is None:
@@ -132,12 +131,11 @@ def run_host(args: argparse.Namespace) -> int:
     lock = SaveLock(path)
     try:
         lock.acquire()
-        write_invites(path, seats)
     except SaveLocked as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"error: cannot write beside {quote(path)}: {exc.strerror or one_line(exc)}",
+        print(f"error: cannot lock {quote(path)}: {exc.strerror or one_line(exc)}",
               file=sys.stderr)
         return 1
     if warning:
@@ -156,12 +154,22 @@ def run_host(args: argparse.Namespace) -> int:
 
 
 async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) -> int:
+    from ..net.invites import write_invites
     from ..net.protocol import join_address
 
     try:
         port = await host.start(args.host, args.port, context)
     except OSError as exc:
         print(f"error: cannot listen on {clip(args.host)} port {args.port}: "
+              f"{exc.strerror or one_line(exc)}", file=sys.stderr)
+        await host.stop()
+        return 1
+    try:
+        # the invitations beside the save once the host is listening (a host that could not
+        # start leaves no file behind), before anyone is told them
+        write_invites(table.save_path, table.seats)
+    except OSError as exc:
+        print(f"error: cannot write the invitations beside {quote(table.save_path)}: "
               f"{exc.strerror or one_line(exc)}", file=sys.stderr)
         await host.stop()
         return 1
@@ -172,7 +180,7 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
     print(f"saving to {visible(table.save_path)}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         try:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):
@@ -189,10 +197,22 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
 
 
 async def _console(table: Any, stop: asyncio.Event) -> None:
-    """The host's commands on standard input (see the module docstring)."""
+    """The host's commands on standard input (see the module docstring). The lines are read
+    by a daemon thread: a thread of the loop's executor, blocked in ``readline``, would keep
+    the process from ending after ctrl+c until a line was typed."""
+    import threading
+
     loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, "")
+
+    threading.Thread(target=read, name="rummy-tui-host-console", daemon=True).start()
     while True:
-        line = await loop.run_in_executor(None, sys.stdin.readline)
+        line = await lines.get()
         if not line:
             return  # no console (stdin closed): serve on
         print(_command(table, line[:500]), file=sys.stderr, flush=True)

@@ -276,6 +276,9 @@ class TableClient:
                 await ws.send_str(encode(Pong(type="pong", nonce=nonce)))
             case Pong():
                 pass
+            case Bye(reason=reason, retry=True):
+                # the seat is still ours (the host is stopping, to be resumed): come back
+                raise ProtocolError(reason or "the host closed the connection")
             case Bye(reason=reason):
                 raise _Ended(reason or "the host closed the table")
 

@@ -50,6 +50,9 @@ class Limits:
 
     max_connections: int = 64
     max_per_address: int = 16
+    rate_burst: int = RATE_BURST
+    """Messages a connection may send at once; then :attr:`rate` a second."""
+    rate: float = RATE_PER_SECOND
 
 
 class WebSocketLink:
@@ -60,6 +63,7 @@ class WebSocketLink:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.closing: str | None = None
+        self.retry = False
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, text: str) -> None:
@@ -68,11 +72,12 @@ class WebSocketLink:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close("too slow: messages were not read")
+            self.close("too slow: messages were not read", retry=True)
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, retry: bool = False) -> None:
         if self.closing is None:
             self.closing = reason
+            self.retry = retry
             try:
                 self.queue.put_nowait(None)
             except asyncio.QueueFull:
@@ -86,7 +91,8 @@ class WebSocketLink:
                 if text is None:
                     break
                 await self.ws.send_str(text)
-            await self.ws.send_str(encode(Bye(type="bye", reason=clip(self.closing or "", 300))))
+            await self.ws.send_str(encode(Bye(type="bye", reason=clip(self.closing or "", 300),
+                                              retry=self.retry)))
         except (ConnectionError, RuntimeError):
             pass
         finally:
@@ -189,7 +195,8 @@ class Host:
         link = WebSocketLink(ws)
         seated: tuple[NetTable, int] | None = None
         bad = 0
-        tokens, at = float(RATE_BURST), time.monotonic()
+        burst, rate = self.limits.rate_burst, self.limits.rate
+        tokens, at = float(burst), time.monotonic()
 
         def refuse(reason: str) -> None:
             seq = seated[0].seq if seated is not None else 0
@@ -208,10 +215,10 @@ class Host:
                                 WSMsgType.ERROR):
                     break
                 now = time.monotonic()
-                tokens = min(RATE_BURST, tokens + (now - at) * RATE_PER_SECOND)
+                tokens = min(burst, tokens + (now - at) * rate)
                 at = now
                 if tokens < 1:
-                    refuse(f"too many messages: at most {RATE_PER_SECOND:g} a second")
+                    refuse(f"too many messages: at most {rate:g} a second")
                     bad += 1
                 elif msg.type != WSMsgType.TEXT:
                     tokens -= 1
@@ -265,6 +272,9 @@ class Host:
             return None
         found = self.find(message.code)
         if found is None:
+            if len(self._wrong) > 10_000:  # bounded: forget the addresses whose minute is over
+                for old in list(self._wrong):
+                    self._wrong_codes(old)
             self._wrong.setdefault(address, []).append(time.monotonic())
             refuse("no seat at this host has that invitation code")
             link.close("wrong invitation code")
@@ -281,6 +291,8 @@ class Host:
                  refuse: Callable[[str], None]) -> bool:
         """Handle a seated client's message; False to end the connection."""
         table, seat = seated
+        if table.seats[seat].link is not link:
+            return False  # the seat has been taken by a newer connection (or the table closed)
         if isinstance(message, Act):
             table.act(seat, message)
         elif isinstance(message, Chat):

@@ -112,8 +112,8 @@ def read_invites(save_path: Path, players: int) -> list[Seat]:
         with open(path, "rb") as f:
             raw = f.read(MAX_INVITES_BYTES + 1)
     except FileNotFoundError:
-        raise SeatsError(f"{quote(path)} not found: this save was not hosted (give --seats "
-                         "to host it with new invitations)") from None
+        raise SeatsError(f"{quote(path)} not found: this save was not hosted (resume it "
+                         "with rummy-tui resume, or host a new game)") from None
     except OSError as exc:
         raise SeatsError(f"cannot read {quote(path)}: {exc.strerror}") from None
     if len(raw) > MAX_INVITES_BYTES:

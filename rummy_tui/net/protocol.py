@@ -10,7 +10,8 @@ names a file, a path or a command.
 A view is sent as a save writes the same fields (saves/codec.py: cards as their codes, the
 records and the log's events as the save format's), and only ever the seat's own
 :class:`~rummy_tui.core.state.PlayerView` (``engine.view``): no other hand, no stock order,
-no seed. The log is sent as the events added since the last view (``log_start``), so a view
+no seed. The log is sent as the events added since the last view (``log_start``), and the
+finished rounds likewise (``history_start``), so a view
 after an action stays small however long the game; a client keeps the events it has been
 sent (:class:`ViewTracker`).
 
@@ -37,7 +38,7 @@ from ..core.events import Event
 from ..core.options import make_options
 from ..core.registry import variant_of, variants
 from ..core.state import (
-    Action, Discard, DrawStock, LayOff, Meld, NextRound, PlayerView, TakeDiscard,
+    Action, Discard, DrawStock, LayOff, Meld, NextRound, PlayerView, RoundResult, TakeDiscard,
 )
 from ..core.text import clip
 from ..core.variants import RuleError
@@ -222,7 +223,8 @@ kind_words = {"card": "a card code", "cards": "a list of card codes", "int": "a 
 
 class ViewData(_Model):
     """One seat's :class:`~rummy_tui.core.state.PlayerView`, field for field, as a save writes
-    them; ``log`` holds only the events from the message's ``log_start`` on."""
+    them; ``log`` holds only the events from the message's ``log_start`` on, ``history``
+    only the rounds from its ``history_start`` on."""
 
     variant: Annotated[str, Field(max_length=40)]
     options: Annotated[dict[str, Any], Field(max_length=30)]
@@ -258,15 +260,40 @@ VIEW_KEYS = tuple(ViewData.model_fields)
 assert set(VIEW_KEYS) == {f.name for f in dataclasses.fields(PlayerView)}, \
     "a PlayerView field without a place in the protocol (net/protocol.py)"
 _HINTS = typing.get_type_hints(PlayerView)
-_PLAIN = tuple(k for k in VIEW_KEYS if k not in ("options", "log", "vs"))
+_PLAIN = tuple(k for k in VIEW_KEYS if k not in ("options", "log", "vs", "history",
+                                                 "last_round"))
 _ENCODERS: dict[str, Callable[[Any], Any]] = {k: value_encoder(_HINTS[k]) for k in _PLAIN}
-_DECODERS: dict[str, Callable[[Any], Any]] = {k: value_decoder(_HINTS[k]) for k in _PLAIN}
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    k: value_decoder(_HINTS[k]) for k in (*_PLAIN, "history", "last_round")}
 
 
-def encode_view(view: PlayerView, log_start: int = 0) -> dict[str, Any]:
+_ENCODE_ROUND = value_encoder(RoundResult)
+
+# The finished rounds never change once made (core/state.py: a state is never mutated) and
+# every view of a table shares them: each is encoded once. Keyed by id() with the round
+# kept, so a reused id of a freed round is never mistaken for it.
+_ROUNDS: dict[int, tuple[RoundResult, Any]] = {}
+_ROUNDS_MAX = 50_000
+
+
+def _encoded_round(r: RoundResult) -> Any:
+    hit = _ROUNDS.get(id(r))
+    if hit is not None and hit[0] is r:
+        return hit[1]
+    if len(_ROUNDS) >= _ROUNDS_MAX:
+        _ROUNDS.clear()
+    data = _ENCODE_ROUND(r)
+    _ROUNDS[id(r)] = (r, data)
+    return data
+
+
+def encode_view(view: PlayerView, log_start: int = 0, history_start: int = 0) -> dict[str, Any]:
     """A view as the JSON data of a ``view`` message's ``view`` (the events of the log from
-    ``log_start`` on)."""
+    ``log_start`` on, the finished rounds from ``history_start`` on)."""
     data = {k: enc(getattr(view, k)) for k, enc in _ENCODERS.items()}
+    data["history"] = [_encoded_round(r) for r in view.history[history_start:]]
+    last = view.last_round
+    data["last_round"] = None if last is None else _encoded_round(last)
     data["options"] = view.options.model_dump(mode="json")
     data["log"] = [event_dict(e) for e in view.log[log_start:]]
     vs = view.vs
@@ -275,10 +302,11 @@ def encode_view(view: PlayerView, log_start: int = 0) -> dict[str, Any]:
     return {k: data[k] for k in VIEW_KEYS}
 
 
-def decode_view(data: ViewData, earlier: list[Event]) -> PlayerView:
+def decode_view(data: ViewData, earlier: list[Event],
+                earlier_rounds: list[RoundResult] | None = None) -> PlayerView:
     """The :class:`PlayerView` of a validated view, its log the ``earlier`` events (those
-    before its ``log_start``) and its own; ProtocolError if the options or the game's own
-    state are not the game's."""
+    before its ``log_start``) and its own, its history likewise; ProtocolError if the options
+    or the game's own state are not the game's."""
     try:
         options = make_options(data.variant, data.options)
         v = variant_of(data.variant)
@@ -300,6 +328,7 @@ def decode_view(data: ViewData, earlier: list[Event]) -> PlayerView:
     if not 0 <= fields["player"] < n or len(fields["hand_counts"]) != n:
         raise ProtocolError("view: the seats do not match the players")
     log = earlier + [decode_event(r) for r in data.log]
+    fields["history"] = (earlier_rounds or []) + fields["history"]
     view = PlayerView(options=options, log=log, vs=vs, **fields)
     return view
 
@@ -351,6 +380,10 @@ class Bye(_Model):
 
     type: Literal["bye"]
     reason: Text = ""
+    retry: bool = False
+    """The host: the seat is still yours, come back later (it is stopping and will be
+    resumed, or this connection was too slow); False when coming back would not help (a
+    wrong code, another version, the seat taken by a newer connection)."""
 
 
 class Welcome(_Model):
@@ -377,6 +410,8 @@ class View(_Model):
     seq: _COUNT
     log_start: _COUNT
     view: ViewData
+    history_start: _COUNT = 0
+    """The index of the view's first finished round in the whole history (0: all of it)."""
 
 
 class Refused(_Model):
@@ -468,27 +503,31 @@ def encode(message: BaseModel) -> str:
     return message.model_dump_json()
 
 
-def view_message(view: PlayerView, seq: int, log_start: int = 0) -> str:
+def view_message(view: PlayerView, seq: int, log_start: int = 0, history_start: int = 0) -> str:
     """The text of a ``view`` message, built without the model (the host sends one to every
     seat after every change; a client validates it with :func:`decode_host`)."""
     body = {"type": "view", "seq": seq, "log_start": log_start,
-            "view": encode_view(view, log_start)}
+            "view": encode_view(view, log_start, history_start), "history_start": history_start}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
 class ViewTracker:
-    """A client's side of the views: keeps the log it has been sent, and makes each ``view``
-    message a :class:`PlayerView` (ProtocolError if a message skips events: reconnect)."""
+    """A client's side of the views: keeps the log and the finished rounds it has been sent,
+    and makes each ``view`` message a :class:`PlayerView` (ProtocolError if a message skips
+    some: reconnect)."""
 
     def __init__(self) -> None:
         self.log: list[Event] = []
+        self.history: list[RoundResult] = []
         self.seq = 0
 
     def update(self, message: View) -> PlayerView:
-        start = message.log_start
-        if start > len(self.log):
-            raise ProtocolError(f"view out of step (log from {start}, have {len(self.log)})")
-        view = decode_view(message.view, self.log[:start])
+        start, rounds = message.log_start, message.history_start
+        if start > len(self.log) or rounds > len(self.history):
+            raise ProtocolError(f"view out of step (log from {start}, have {len(self.log)}; "
+                                f"rounds from {rounds}, have {len(self.history)})")
+        view = decode_view(message.view, self.log[:start], self.history[:rounds])
         self.log = view.log
+        self.history = view.history
         self.seq = message.seq
         return view

@@ -19,6 +19,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,12 +40,24 @@ CHAT_BURST = 5
 CHAT_EVERY = 2.0
 
 
+_SAVER: list[ThreadPoolExecutor] = []
+
+
+def _saver() -> ThreadPoolExecutor:
+    """The one thread that writes every table's autosaves: a save is mostly Python (the JSON
+    of the state), so more threads would only take the interpreter from the event loop, and
+    the views would wait (bench/bench_net.py --autosave)."""
+    if not _SAVER:
+        _SAVER.append(ThreadPoolExecutor(1, thread_name_prefix="rummy-tui-autosave"))
+    return _SAVER[0]
+
+
 class Link(Protocol):
     """A connection to one seat's player."""
 
     def send(self, text: str) -> None: ...
 
-    def close(self, reason: str) -> None: ...
+    def close(self, reason: str, retry: bool = False) -> None: ...
 
 
 @dataclass
@@ -61,6 +74,8 @@ class Seat:
     link: Link | None = None
     sent_log: int = 0
     """How many events of the log this seat's connection has been sent."""
+    sent_rounds: int = 0
+    """How many finished rounds this seat's connection has been sent."""
     ready: bool = False
     chat_tokens: float = CHAT_BURST
     chat_at: float = field(default_factory=time.monotonic)
@@ -85,15 +100,19 @@ class NetTable:
         self.record_stats = record_stats
         self.bot_delay = bot_delay
         self.on_problem = on_problem or (lambda _message: None)
-        self.seq = 1
+        self.seq = state.actions + 1
         """The table's count of changes: each view is numbered, and a move names the view it
-        was chosen on."""
+        was chosen on. It is the game's count of actions plus one, so it goes on rising
+        after a resume (a move chosen before the host stopped is stale after it)."""
         self.turn_since = time.monotonic()
         self._turn_key = self._key()
         self._changed = asyncio.Event()
         self._save_due = save_path is not None
-        self._recorded = state.phase == "game_over"
+        self._recorded = False
+        """A finished game is recorded once: by its game id, so a resumed one is not counted
+        twice (history/store.py), and one whose host stopped before recording it is."""
         self._task: asyncio.Task[None] | None = None
+        self._saving: asyncio.Future[None] | None = None
         self.closed = False
 
     # --- the table's own loop: computer players, autosave, statistics ---------------------
@@ -110,37 +129,45 @@ class NetTable:
                 await self._task
             except asyncio.CancelledError:
                 pass
-        await self.save_now()
+        if self._saving is not None:
+            await asyncio.wait([self._saving])
+        if self._task is not None:  # a table that never started (its host could not) is not saved
+            await self.save_now()
         for seat in self.seats:
             if seat.link is not None:
-                seat.link.close(reason)
+                seat.link.close(reason, retry=True)
                 seat.link = None
 
     async def _run(self) -> None:
         while not self.closed:
             await self._changed.wait()
             self._changed.clear()
-            await self.save_now()
-            mover = self.computer_move()
-            if mover is None:
-                continue
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            state = self.state
-            if self.computer_move() != mover or state is not self.state:
-                self._changed.set()
-                continue
             try:
-                action = await asyncio.to_thread(self._choose, state, mover)
-            except Exception as exc:  # a bug in a computer player: say so, stop playing it
-                self.on_problem(f"the computer player of seat {mover} failed: {exc!r}")
-                continue
-            if state is self.state and self.computer_move() == mover:
-                try:
-                    self.commit(apply(state, action))
-                except RuleError as exc:
-                    self.on_problem(f"the computer player of seat {mover} chose an illegal "
-                                    f"move: {exc}")
+                await self._step()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug: say so, and keep the table serving
+                self.on_problem(f"the table's loop failed: {exc!r}")
+
+    async def _step(self) -> None:
+        """Save, then let a computer player move if one is to (the loop calls it again)."""
+        await self.save_now()
+        mover = self.computer_move()
+        if mover is None:
+            return
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        state = self.state
+        if self.computer_move() != mover or state is not self.state:
+            self._changed.set()
+            return
+        action = await asyncio.to_thread(self._choose, state, mover)
+        if state is self.state and self.computer_move() == mover:
+            try:
+                self.commit(apply(state, action))
+            except RuleError as exc:
+                self.on_problem(f"the computer player of seat {mover} chose an illegal move: "
+                                f"{exc}")
 
     async def save_now(self) -> None:
         """Autosave the table if it changed, and record a finished game once."""
@@ -149,7 +176,10 @@ class NetTable:
             from ..saves import SaveError, save_game  # lazy: the save models are large
 
             try:
-                await asyncio.to_thread(save_game, self.state, self.save_path)
+                # shielded: a stop while the file is being written waits for it (stop())
+                self._saving = asyncio.get_running_loop().run_in_executor(
+                    _saver(), save_game, self.state, self.save_path)
+                await asyncio.shield(self._saving)
             except (SaveError, OSError) as exc:
                 self.on_problem(f"could not save: {exc}")
         if self.record_stats and not self._recorded and self.state.phase == "game_over":
@@ -186,9 +216,10 @@ class NetTable:
         return choose_action(self.seats[seat].bot, view(state, seat), rng)
 
     # --- changes ---------------------------------------------------------------------------
-    def _key(self) -> tuple[int, int, int, str]:
+    def _key(self) -> tuple[int, int, int, bool]:
+        # a turn's thinking time runs from its start, through the draw, to its end
         s = self.state
-        return (s.round_no, s.turn, s.to_move, s.phase)
+        return (s.round_no, s.turn, s.to_move, s.phase in ("draw", "play"))
 
     def commit(self, state: GameState) -> None:
         """The table's new state: every seat sees its view, everyone the presence line."""
@@ -214,8 +245,9 @@ class NetTable:
         v = view(self.state, i)
         seat = self.seats[i]
         start = seat.sent_log if seat.sent_log <= len(v.log) else 0
-        link.send(view_message(v, self.seq, start))
-        seat.sent_log = len(v.log)
+        rounds = seat.sent_rounds if seat.sent_rounds <= len(v.history) else 0
+        link.send(view_message(v, self.seq, start, rounds))
+        seat.sent_log, seat.sent_rounds = len(v.log), len(v.history)
 
     def broadcast(self, text: str) -> None:
         for seat in self.seats:
@@ -249,7 +281,7 @@ class NetTable:
             kinds=[s.kind for s in self.seats], variant=state.variant,
             preset=v.preset_of(state.options), title=v.title,
             rules=state.options.model_dump(mode="json"))))
-        seat.sent_log = 0
+        seat.sent_log = seat.sent_rounds = 0
         self._send_view(i, link)
         self.broadcast(self.presence())
         self._changed.set()
