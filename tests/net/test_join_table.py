@@ -12,6 +12,8 @@ from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
 from rummy_tui.app.widgets.net_bar import NetBar
 from rummy_tui.core.state import PlayerView
+from rummy_tui.net.host import Host
+from rummy_tui.net.table import NetTable
 
 from .join_support import joined
 
@@ -122,3 +124,25 @@ async def test_the_join_screen_never_shows_another_hand():
             else:
                 await j.pilot.pause(0.01)
         assert moves >= 3
+
+
+async def test_a_host_that_stops_and_comes_back_is_rejoined():
+    # the host's goodbye says "come back" (it stops to be resumed): the seat keeps trying
+    async with joined("rummy", ["remote", "cpu"]) as j:
+        await j.until(lambda: my_turn(j), "the remote seat's turn")
+        bar = j.screen.query_one(NetBar)
+        await j.host.stop()
+        await j.until(lambda: "reconnecting" in str(bar.render()), "reconnecting… on screen")
+        assert not j.screen.ended
+        resumed = NetTable(j.table.state, j.table.seats)
+        again = Host([resumed])
+        await again.start("127.0.0.1", j.relay.target)
+        try:
+            await j.until(lambda: resumed.seats[j.seat].link is not None, "back at the table",
+                          steps=1500)
+            await j.until(lambda: "reconnecting" not in str(bar.render()), "the line cleared")
+            seq = resumed.seq
+            await j.pilot.press("s")
+            await j.until(lambda: resumed.seq > seq, "a move at the resumed table")
+        finally:
+            await again.stop()
