@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "schema": "saves",
     "serve": "serve",
     "host": "host",
+    "join": "join",
     "stats": "stats",
     "completion": "completion",
 }

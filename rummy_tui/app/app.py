@@ -93,6 +93,7 @@ class RummyApp(App[None]):
         read_only: bool = False,
         theme: str | None = None,
         handle_signals: bool = False,
+        start_screen: Any = None,
     ) -> None:
         super().__init__()
         from .terminal import guard_option_list_paging
@@ -123,6 +124,8 @@ class RummyApp(App[None]):
         self._save_error = ""
         self._save_warning_due = False
         self._start_game = game
+        self._start_screen = start_screen
+        """Makes the first screen in place of the picker (``rummy-tui join``: a remote seat)."""
         self._errors: list[tuple[str, str, Any, bool, float]] = []
         """The error toasts posted: (message, title, severity, markup, until)."""
         self._waiting: list[tuple[str, str, Any, bool, float]] = []
@@ -440,6 +443,8 @@ class RummyApp(App[None]):
         self.screen_change_signal.subscribe(self, self._mark_screen)
         if self._start_game is not None:
             self.start_game(self._start_game, self._start_save_path)
+        elif self._start_screen is not None:
+            self.push_screen(self._start_screen())
         else:
             self.push_screen(PickerScreen())
 

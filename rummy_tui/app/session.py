@@ -105,14 +105,7 @@ class TableSession:
         """The seat whose hand is on screen (None: no hand is shown)."""
         self.busy = False
         """A pass screen, dialog or summary is up, or a computer player is moving."""
-        self.seats = [Seat(order=list(order)) for order in state.hand_order] \
-            if len(state.hand_order) == len(state.players) else [Seat() for _ in state.players]
-        """(A resumed game brings back each player's own order of their hand, and its
-        groups: sizes that do not fit the order are left out.)"""
-        if len(state.hand_groups) == len(self.seats):
-            for desk, sizes in zip(self.seats, state.hand_groups):
-                if sizes and all(n > 0 for n in sizes) and sum(sizes) == len(desk.order):
-                    desk.groups = (desk.order, list(sizes))
+        self.seats = self._new_seats(state)
         self.undo_stack: list[Undo] = []
         self._turn_key: tuple[int, int, int] | None = None
         self._summary_shown_for: int | None = None
@@ -121,6 +114,17 @@ class TableSession:
         self._arrangements: dict[tuple, Any] = {}
         self._last_discard: tuple[int, int, Card] | None = _discard_in_log(state)
         """(seat, pile size, card) of the last card discarded by a player."""
+
+    def _new_seats(self, state: GameState) -> list[Seat]:
+        """(A resumed game brings back each player's own order of their hand, and its
+        groups: sizes that do not fit the order are left out.)"""
+        seats = [Seat(order=list(order)) for order in state.hand_order] \
+            if len(state.hand_order) == len(state.players) else [Seat() for _ in state.players]
+        if len(state.hand_groups) == len(seats):
+            for desk, sizes in zip(seats, state.hand_groups):
+                if sizes and all(n > 0 for n in sizes) and sum(sizes) == len(desk.order):
+                    desk.groups = (desk.order, list(sizes))
+        return seats
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -247,6 +251,20 @@ class TableSession:
         if new_state.to_move != seat or new_state.phase != "play":
             self.seats[seat].seen_log = len(new_state.log)
         return new_state
+
+    def declaration_cost(self, card: Card) -> int | None:
+        """What declaring with ``card`` in the finish slot would cost the viewer, as the
+        engine scores it (None: it would not be a wrong declaration). The move is tried on
+        the state, not played."""
+        seat = self.viewer
+        if seat is None:
+            return None
+        try:
+            after = apply(self.state, variant_of(self.state.variant).finish_with(card))
+        except RuleError:
+            return None
+        cost = variant_of(after.variant).wrong_declaration(after, seat)
+        return int(cost) if cost else None
 
     def push_undo(self, seat: int) -> None:
         desk = self.seats[seat]

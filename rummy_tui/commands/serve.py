@@ -72,10 +72,24 @@ def check_public_url(url: str | None) -> str | None:
     return url.rstrip("/")
 
 
+def check_join(address: str | None) -> str | None:
+    """``--join HOST:PORT``, as ``rummy-tui join`` reads it (net/client.py)."""
+    if address is None:
+        return None
+    from ..net.client import JoinError, parse_address
+
+    try:
+        host, port = parse_address(address)
+    except JoinError as exc:
+        raise ServeError(f"--join: {exc}") from None
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         warning = check_host(args.host)
         public_url = check_public_url(args.public_url)
+        join = check_join(getattr(args, "join", None))
     except ServeError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -96,7 +110,7 @@ def run_serve(args: argparse.Namespace) -> int:
     server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
                          host=args.host, port=args.port, public_url=public_url,
                          app_args=app_args, max_games=args.max_games,
-                         max_games_per_client=args.max_games_per_client)
+                         max_games_per_client=args.max_games_per_client, join=join)
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, ...
@@ -119,6 +133,10 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, when it is not http://HOST:PORT "
                             "(behind a proxy)")
+    serve.add_argument("--join", default=None, metavar="HOST:PORT",
+                       help="serve the seats of the table that rummy-tui host holds at "
+                            "HOST:PORT: each invitation's address, URL/?code=CODE, opens "
+                            "its seat in the browser (rummy-tui join)")
     serve.add_argument("--max-games", type=bounded_int(1, MAX_GAMES_LIMIT),
                        default=DEFAULT_MAX_GAMES, metavar="N",
                        help="game processes at once, in all (default "

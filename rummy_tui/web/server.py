@@ -24,6 +24,11 @@ This subclass of its ``Server`` changes these things:
   a ``resize`` message asks; a websocket message is at most 64 KiB, and one that is not
   textual.js's ``[kind, data]`` closes the connection. A client's malformed request is one
   line in the log, never a traceback.
+- **Joining a hosted table** (``serve --join HOST:PORT``, issue 28). The invitation's
+  address, ``/?code=CODE``, opens that seat: the code (checked: letters, digits, ``-``,
+  ``_``) becomes a part of the websocket's path, and the visitor's process runs
+  ``rummy-tui join HOST:PORT CODE`` with the same folders and caps as any visitor. A page
+  without a good code is a 400; nothing else can be played from such a server.
 - **A self-contained page.** Our own template (``index.html``) and font (``fonts/``); only
   textual-serve's ``textual.js`` and ``xterm.css`` are taken from its package. Nothing is
   fetched from another machine.
@@ -75,6 +80,7 @@ VISITOR_COOKIE = "rummy_tui_visitor"
 VISITOR_COOKIE_DAYS = 30
 VISITORS_FOLDER = "web-visitors"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
+_CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # an invitation code (net/protocol.py)
 REFUSALS_LOG_SECONDS = 10.0
 """Refused games are logged in one line at most this often (a flood is not a log flood)."""
 GAME_NICENESS = 10
@@ -123,11 +129,15 @@ class VisitorAppService(AppService):
         return environment
 
 
-def app_command(saves_dir: Path | str, app_args: Sequence[str] = ()) -> str:
+def app_command(saves_dir: Path | str, app_args: Sequence[str] = (),
+                join: tuple[str, str] | None = None) -> str:
     """The shell command textual-serve runs for one visitor: this Python, not whatever
     ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between;
-    under ``nice`` (:data:`GAME_NICENESS`) where there is one."""
+    under ``nice`` (:data:`GAME_NICENESS`) where there is one. ``join``: (HOST:PORT, code),
+    the visitor takes that seat (``rummy-tui join``; the code checked before it gets here)."""
     words = [sys.executable, "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
+    if join is not None:
+        words += ["join", *join]
     nice = shutil.which("nice")
     if nice:
         words = [nice, "-n", str(GAME_NICENESS), *words]
@@ -147,8 +157,12 @@ class RummyServer(Server):
         app_args: Sequence[str] = (),
         max_games: int = DEFAULT_MAX_GAMES,
         max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
+        join: str | None = None,
     ) -> None:
         self.saves_root = saves_root
+        self.join = join
+        """``serve --join HOST:PORT``: every visitor takes the seat of the invitation code
+        in the page's address (``/?code=CODE``) at that host, and plays nothing else."""
         self.app_args = list(app_args)
         self.slots = GameSlots(max_games, max_games_per_client)
         """The games running, and the caps on them."""
@@ -182,6 +196,7 @@ class RummyServer(Server):
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws/{visitor}", self.handle_websocket, name="websocket"),
+            web.get("/ws/{visitor}/{code}", self.handle_websocket, name="join-websocket"),
             web.static("/static", TEXTUAL_STATIC, name="static"),
             web.static("/fonts", FONTS_DIR, name="fonts"),
         ])
@@ -208,8 +223,13 @@ class RummyServer(Server):
                     loop.add_signal_handler(signum, stop.set)
                 except (NotImplementedError, RuntimeError):  # not on this platform
                     pass
-            print(f"{TITLE}: serving on {self.public_url} (open it in a browser; ctrl+c stops "
-                  f"the server)", flush=True)
+            if self.join is not None:
+                print(f"{TITLE}: serving the seats of the table at {self.join}: open an "
+                      f"invitation's address, {self.public_url}/?code=CODE (ctrl+c stops "
+                      f"the server)", flush=True)
+            else:
+                print(f"{TITLE}: serving on {self.public_url} (open it in a browser; ctrl+c "
+                      f"stops the server)", flush=True)
             print(f"{TITLE}: each visitor's games are saved under "
                   f"{self.saves_root / VISITORS_FOLDER}", flush=True)
             await stop.wait()
@@ -251,6 +271,12 @@ class RummyServer(Server):
         refusal = self.slots.refusal(client_address(request))
         if refusal is not None:  # the websocket would be refused: say so, in words
             return self.refusal_page(request, refusal)
+        seat = ""
+        if self.join is not None:  # the invitation's code: checked, then a path part
+            seat = "/" + request.query.get("code", "")
+            if not _CODE.fullmatch(seat[1:]):
+                raise web.HTTPBadRequest(text=f"{TITLE}: open the invitation's address whole "
+                                              "(it ends with ?code=...)")
         token = request.cookies.get(VISITOR_COOKIE, "")
         if not _TOKEN.fullmatch(token):
             token = new_visitor_token()
@@ -261,7 +287,7 @@ class RummyServer(Server):
             "font_size": font_size(request.query),
             "textual_static": f"{base}/static/",
             "fonts": f"{base}/fonts/",
-            "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws/{token}",
+            "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws/{token}{seat}",
         }
         response = aiohttp_jinja2.render_template("index.html", request, context)
         response.set_cookie(
@@ -287,7 +313,9 @@ class RummyServer(Server):
         self, request: web.Request,
     ) -> web.StreamResponse:
         token = request.match_info["visitor"]
-        if not _TOKEN.fullmatch(token):
+        code = request.match_info.get("code")
+        if not _TOKEN.fullmatch(token) or (code is None) != (self.join is None) or (
+                code is not None and not _CODE.fullmatch(code)):
             raise web.HTTPNotFound(text="no such visitor")
         origin = request.headers.get("Origin")
         if origin is not None and _url_part(origin, "netloc") not in {
@@ -302,7 +330,7 @@ class RummyServer(Server):
             self._log_refusal(client, refusal)
             return self.refusal_page(request, refusal)
         try:
-            return await self._play(request, token)
+            return await self._play(request, token, code)
         finally:  # only once the game process has ended (_play reaps it)
             self.slots.give_back(client)
 
@@ -315,7 +343,8 @@ class RummyServer(Server):
             self._refused = 0
             self._refusals_logged_at = now
 
-    async def _play(self, request: web.Request, token: str) -> web.StreamResponse:
+    async def _play(self, request: web.Request, token: str,
+                    code: str | None = None) -> web.StreamResponse:
         folder = visitor_folder(self.saves_root, token)
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -332,7 +361,8 @@ class RummyServer(Server):
             await websocket.prepare(request)
             self._sockets.add(websocket)
             app_service = VisitorAppService(
-                app_command(folder, self.app_args),
+                app_command(folder, self.app_args,
+                            None if self.join is None or code is None else (self.join, code)),
                 folder=folder,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,

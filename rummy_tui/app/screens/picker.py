@@ -89,6 +89,7 @@ class PickerScreen(Screen[None]):
         Binding("enter", "choose", "Choose", show=True, id="picker.choose"),
         Binding("r", "resume", "Resume", show=False, id="picker.resume"),
         Binding("s", "app.statistics", "Statistics", id="picker.statistics"),
+        Binding("h", "host", "Host a table", id="picker.host"),
         Binding("question_mark", "app.help", "Rules", id="app.help"),
         Binding("ctrl+q", "app.quit", "Quit", id="app.quit"),
     ]
@@ -288,6 +289,15 @@ class PickerScreen(Screen[None]):
         app.save_lock = lock
         app.read_only = False
         app.start_game(state, path)
+
+    def action_host(self) -> None:
+        """Host a table of the highlighted game (screens/host_setup.py)."""
+        from .host_setup import HostSetupScreen  # lazy: see the module docstring
+
+        option_list = self.query_one("#picker-list", OptionList)
+        index = option_list.highlighted or 0
+        self.app.push_screen(HostSetupScreen(
+            preset_by_key(str(option_list.get_option_at_index(index).id))))
 
     def selected_variant(self) -> str:
         option_list = self.query_one("#picker-list", OptionList)

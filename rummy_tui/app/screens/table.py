@@ -70,10 +70,14 @@ class TableScreen(TableMoves, Screen[None]):
     # Bumped on every change that can change which actions are legal: the footer follows.
     generation: reactive[int] = reactive(0, bindings=True)
 
-    def __init__(self, state: GameState) -> None:
+    extra_rows = 0
+    """Rows a screen built on this one adds to the layout (a remote seat's network line)."""
+
+    def __init__(self, state: GameState, session: TableSession | None = None) -> None:
         super().__init__()
         settle_collector()  # once, the imports done: before the first game, new or resumed
-        self.session = TableSession(state)
+        self.session = session if session is not None else TableSession(state)
+        """(A remote seat's session: app/remote_session.py.)"""
         name_finish_key(self._bindings, state.variant)
         self._bot_timer: Any = None
         self._live: tuple[bool, ...] = ()
@@ -159,7 +163,7 @@ class TableScreen(TableMoves, Screen[None]):
         the hand, its labels, the message lines and the footer leave. Each seat's melds are
         written as loosely as the rows allow (seats.LEVELS); when even the closest writing
         does not fit, the labels under the hand go, then the large cards."""
-        width, height = self.size.width or 100, self.size.height or 32
+        width, height = self.size.width or 100, (self.size.height or 32) - self.extra_rows
         hand = self.query_one(Hand)
         info = self.query_one("#hand-info", InfoLine).rows()
         seats = self.seats()

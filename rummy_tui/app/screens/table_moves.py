@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from ...core.bots.explain import explain
 from ...core.cards import Card
 from ...core.groups import INVALID, group_label
-from ...core.engine import apply
 from ...core.registry import variant_of
 from ...core.state import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from ...core.variants.indian import Declare, Drop
@@ -313,7 +312,8 @@ class TableMoves:
                 self.play(v.finish_with(card))
                 return
             # Guard the wrong declaration (issue 30): it is a legal move, and costly.
-            self._confirm(f"Not valid: declare anyway? It costs {cost} points.",
+            self._confirm("Not valid: declare anyway? It costs "
+                          + (f"{cost} points." if cost else "points."),
                           lambda: self.play(v.finish_with(card)), costly=True)
 
         self.session.busy = True
@@ -323,17 +323,8 @@ class TableMoves:
 
     def _wrong_declaration_cost(self, card: Card) -> int | None:
         """What declaring with ``card`` in the finish slot would cost, as the engine scores
-        it (None: it would not be a wrong declaration). The move is tried on the state, not
-        played."""
-        seat = self.session.viewer
-        if seat is None:
-            return None
-        try:
-            after = apply(self.session.state, variant_of(self.session.state.variant).finish_with(card))
-        except RuleError:
-            return None
-        cost = variant_of(after.variant).wrong_declaration(after, seat)
-        return int(cost) if cost else None
+        it (None: it would not be a wrong declaration; the session tries the move)."""
+        return self.session.declaration_cost(card)
 
     def _go_out(self) -> None:
         """Rummy and Remi go out by melding and discarding the last card: when the hand's
