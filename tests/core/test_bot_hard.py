@@ -76,7 +76,10 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n, few_worlds)
         assert differs > 0
 
 
-@pytest.mark.parametrize("variant", ["rummy", "indian", "remigio", "remi"])
+@pytest.mark.parametrize("variant", [
+    "rummy", "indian",
+    pytest.param("remigio", marks=pytest.mark.slow), pytest.param("remi", marks=pytest.mark.slow),
+])  # Remigio's and Remi's games cost 2-4 CPU-s: slow (issue 26)
 def test_hard_against_normal_plays_legal_games_the_same_for_a_seed(variant, few_worlds):
     first = simulate(variant, 2, 1, seed=3, bots=["hard", "normal"])
     again = simulate(variant, 2, 1, seed=3, bots=["hard", "normal"])
