@@ -159,6 +159,7 @@ def test_joker_heavy_indian_hand():
     check(hr, hand)
 
 
+@pytest.mark.slow  # ~3 CPU-s; the quick run checks Indian jokers by test_matches_brute_force
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     wild=st.integers(1, 13),

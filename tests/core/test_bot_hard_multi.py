@@ -49,6 +49,7 @@ def test_hard_plays_legal_games_the_same_for_a_seed(variant, n):
     assert runs[0].state == runs[1].state
 
 
+@pytest.mark.slow  # ~2 CPU-s; test_hard_plays_legal_games_the_same_for_a_seed[indian-2] is quick
 def test_simulate_with_hard_seats_is_repeatable():
     first = simulate("indian", 2, 3, seed=5, bots=["normal", "hard"])
     again = simulate("indian", 2, 3, seed=5, bots=["normal", "hard"])
