@@ -4,6 +4,14 @@ quick while a developer edits.
 
 - ``@pytest.mark.slow``: fuzz, brute-force reference proofs and long hypothesis runs;
 - ``@pytest.mark.browser``: tests that drive a real browser against ``rummy-tui serve``.
+
+What is slow (issue 26: the default run stays under 3 CPU-minutes): a case that costs over about
+1 CPU-s and whose behaviour a quick case already covers — the other presets of a whole-round walk,
+the other sizes of a screen check, the costlier cross-products of a parametrised test (mark them
+with ``pytest.param(..., marks=pytest.mark.slow)``). Every test function keeps at least one cheap
+case in the default run; the only test of a behaviour stays quick when it is cheap. Judge by a
+test's CPU time (its process and children, ``resource.getrusage``), not by wall time on a busy
+machine.
 """
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ async def test_a_choice_made_after_the_table_was_left_is_not_played(slow, monkey
         assert committed == [] and table.state is before
 
 
-@pytest.mark.parametrize("kind", ["normal", "hard"])
+@pytest.mark.parametrize("kind", ["normal", pytest.param("hard", marks=pytest.mark.slow)])
 async def test_computer_players_play_a_whole_round_through_the_worker(kind):
     app = make_app("rummy", f"cpu-{kind}:Ann,cpu:Bob", seed=6)
     async with app.run_test(size=(100, 32)) as pilot:

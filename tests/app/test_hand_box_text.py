@@ -20,7 +20,7 @@ def screen_text(app) -> str:
     return "".join(html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).split())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("size", [(80, 24), pytest.param((100, 32), marks=pytest.mark.slow)])
 async def test_the_reason_under_an_arranged_hand_is_whole(size):
     seen = 0
     for seed in (1, 2, 3, 4, 5, 9):

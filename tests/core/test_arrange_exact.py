@@ -119,7 +119,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("name, kind", CASES)
+# Indian's four decks with jokers cost ~2 CPU-s; their one-deck jokers stay quick (issue 26)
+QUICK_CASES = [
+    pytest.param(*c, marks=pytest.mark.slow) if c == ("indian-4-decks", "jokers") else c
+    for c in CASES
+]
+
+
+@pytest.mark.parametrize("name, kind", QUICK_CASES)
 @FAST
 @given(data=st.data())
 def test_matches_brute_force(name, kind, data):
@@ -152,6 +159,7 @@ def test_joker_heavy_indian_hand():
     check(hr, hand)
 
 
+@pytest.mark.slow  # ~3 CPU-s; the quick run checks Indian jokers by test_matches_brute_force
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     wild=st.integers(1, 13),

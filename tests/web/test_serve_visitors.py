@@ -70,6 +70,7 @@ async def open_setup(session: aiohttp.ClientSession, test_server: TestServer,
     return visitor, setup
 
 
+@pytest.mark.slow  # 3-5 CPU-s; test_serve_limits checks a visitor's folders quickly (issue 26)
 async def test_each_visitor_has_their_own_settings_and_statistics(
     served: tuple[TestServer, Path],
 ) -> None:
