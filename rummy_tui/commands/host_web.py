@@ -81,9 +81,16 @@ class WebServer:
         print(line.decode("utf-8", "replace").rstrip("\n")[:1000], file=sys.stderr, flush=True)
 
     async def _forward_lines(self, out: asyncio.StreamReader) -> None:
-        """The child's further lines, to standard error (a full pipe would block it)."""
+        """The child's further lines, to standard error (a full pipe would block it); a
+        warning if it ends while the host serves on (the terminal seats still play)."""
         while line := await out.readline():
             self._echo(line)
+        process = self.process
+        if process is not None:  # not stopped by the host
+            await process.wait()
+            print(f"warning: the browser server (rummy-tui serve) stopped "
+                  f"({process.returncode}): the browser addresses no longer answer; the "
+                  "rummy-tui join lines still work", file=sys.stderr, flush=True)
 
     async def stop(self) -> None:
         """ctrl+c (its visitors' games end, saved), then a kill if it does not stop."""

@@ -108,6 +108,7 @@ async def test_each_seat_gets_its_own_browser_address(tmp_path: Path) -> None:
     assert game_processes(tmp_path) == []
     # the browser server stopped with the host: its port is free again
     with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past TIME_WAIT
         sock.bind(("127.0.0.1", web_port))
 
 
@@ -125,3 +126,34 @@ def test_a_taken_web_port_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert proc.stdout == ""  # no invitation printed for a table nobody can reach by browser
     assert f"error: cannot serve browsers on port {web_port}: " in proc.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the child in /proc")
+def test_a_browser_server_that_dies_is_a_warning_and_the_host_serves_on(tmp_path: Path) -> None:
+    import os
+    import time
+
+    port, web_port = free_port(), free_port()
+    proc, lines = start_host(tmp_path, "--port", str(port), "--web-port", str(web_port))
+    try:
+        assert lines[1].startswith(f"Bob: http://127.0.0.1:{web_port}/?code="), lines
+        marker = b"\x00".join([b"", b"--join", f"127.0.0.1:{port}".encode(), b""])
+        children = [int(entry.name) for entry in Path("/proc").iterdir()
+                    if entry.name.isdigit() and _cmdline(entry).endswith(marker)]
+        assert len(children) == 1, children
+        os.kill(children[0], signal.SIGKILL)
+        time.sleep(1.0)
+        assert proc.poll() is None  # the host serves on: the join lines still work
+        with socket.create_connection(("127.0.0.1", port), timeout=10):
+            pass
+    finally:
+        err = stop_host(proc)
+    assert "warning: the browser server (rummy-tui serve) stopped (-9)" in err
+    assert proc.returncode == 0, err
+
+
+def _cmdline(entry: Path) -> bytes:
+    try:
+        return (entry / "cmdline").read_bytes()
+    except OSError:
+        return b""
