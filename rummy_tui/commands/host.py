@@ -3,8 +3,8 @@
 ``rummy-tui host --variant V --seats "remote:Bob,remote:Chen,cpu:Ravi" [--rule k=v]
 [--host H] [--port P] [--web-port P] [--resume FILE] [--certfile F --keyfile F]``
 prints one line per remote seat on stdout, ``NAME: rummy-tui join HOST:PORT CODE``, and
-serves until interrupted (ctrl+c, SIGTERM), autosaving the game after every change. It listens on 127.0.0.1 unless
-``--host`` says otherwise, and then prints ``serve``'s warning. A local seat (a name with no
+serves until interrupted (ctrl+c, SIGTERM), autosaving the game after every change. It
+listens on 127.0.0.1 unless ``--host`` says otherwise, and then prints ``serve``'s warning. A local seat (a name with no
 prefix) needs the app's screen: a headless host refuses it (the picker's "Host a table"
 seats local players). With ``--web-port P`` it serves the table to browsers too
 (``rummy-tui serve --join``, a child process: host_web.py) and prints, after each seat's join
