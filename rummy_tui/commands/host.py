@@ -4,12 +4,12 @@
 [--host H] [--port P] [--web-port P] [--resume FILE] [--certfile F --keyfile F]``
 prints one line per remote seat on stdout, ``NAME: rummy-tui join HOST:PORT CODE``, and
 serves until interrupted (ctrl+c, SIGTERM), autosaving the game after every change. It
-listens on 127.0.0.1 unless ``--host`` says otherwise, and then prints ``serve``'s warning. A local seat (a name with no
-prefix) needs the app's screen: a headless host refuses it (the picker's "Host a table"
-seats local players). With ``--web-port P`` it serves the table to browsers too
-(``rummy-tui serve --join``, a child process: host_web.py) and prints, after each seat's join
-line, ``NAME: http://HOST:P/?code=CODE``. The server (aiohttp, the web extra) is imported
-when the command runs.
+listens on 127.0.0.1 unless ``--host`` says otherwise, and then prints ``serve``'s warning.
+A local seat (a name with no prefix) needs the app's screen: a headless host refuses it
+(the picker's "Host a table" seats local players). With ``--web-port P`` it serves the
+table to browsers too (``rummy-tui serve --join``, a child process: host_web.py) and
+prints, after each seat's join line, ``NAME: http://HOST:P/?code=CODE``. The server
+(aiohttp, the web extra) is imported when the command runs.
 
 While it serves, it reads commands on its standard input, one a line: ``cpu NAME [easy|normal|
 hard]`` hands a remote seat to a computer player, ``back NAME`` gives it back to its player,
