@@ -157,3 +157,16 @@ def _cmdline(entry: Path) -> bytes:
         return (entry / "cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_without_textual_serve_web_port_is_one_line_and_exit_2(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    from rummy_tui.commands import host_web
+
+    monkeypatch.setattr(host_web, "web_extra_missing", lambda: True)
+    assert main(["host", "--variant", "rummy", "--seats", "remote:Bob,cpu:Ravi",
+                 "--saves-dir", str(tmp_path), "--web-port", "9002"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --web-port: ") and "web extra" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
