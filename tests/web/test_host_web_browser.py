@@ -4,8 +4,9 @@
 Chen. Bob plays in headless Chromium (through Playwright, as test_serve_browser.py) at the
 address the host printed for him; Chen is a scripted protocol client (tests/net/helpers.py)
 in a thread of its own, playing a normal computer player's moves whenever it is his turn.
-Bob draws and discards with the keyboard, twice, Chen playing between; the page shows Bob's
-hand and never Chen's. The waits are long (60 s and more): the machine may be busy.
+Bob draws and discards with the keyboard, twice, Chen playing between (the host's save,
+written after every change, says who did what); the page shows Bob's hand and never Chen's:
+no card of Chen's that was never played in the open is in its text. The waits are long (60 s and more): the machine may be busy.
 """
 
 from __future__ import annotations
@@ -193,6 +194,15 @@ def test_a_browser_seat_and_a_terminal_seat_take_turns(
         text = page.evaluate("window.rummyProbe.text")
         assert "Bob's hand" in text
         assert "Chen's hand" not in text  # the browser seat never shows the other hand
+        # ... nor any card of it that was never played in the open (Bob's screen was sent
+        # only Bob's view: no card of Chen's but those the log names)
+        final = table(saves)
+        public = "\n".join(log(saves))
+        hidden = [c.symbol() for c in final.hands[1] if c.symbol() not in public]
+        assert hidden, "Chen holds no card that was never shown"
+        assert [label for label in hidden if label in text] == []
+        # the check can fail: Bob's own cards are in the page's text, each as its label
+        assert [c.symbol() for c in final.hands[BOB] if c.symbol() not in text] == []
     finally:
         chen.stopping.set()
         chen.join(30)
