@@ -6,7 +6,8 @@ address the host printed for him; Chen is a scripted protocol client (tests/net/
 in a thread of its own, playing a normal computer player's moves whenever it is his turn.
 Bob draws and discards with the keyboard, twice, Chen playing between (the host's save,
 written after every change, says who did what); the page shows Bob's hand and never Chen's:
-no card of Chen's that was never played in the open is in its text. The waits are long (60 s and more): the machine may be busy.
+no card of Chen's that was never played in the open is in its text. The waits are long
+(60 s and more): the machine may be busy.
 """
 
 from __future__ import annotations
