@@ -1,12 +1,15 @@
 """``rummy-tui host``: hold one table that remote players join (issue 28), headless.
 
 ``rummy-tui host --variant V --seats "remote:Bob,remote:Chen,cpu:Ravi" [--rule k=v]
-[--host H] [--port P] [--resume FILE] [--certfile F --keyfile F]`` prints one line per remote
-seat on stdout, ``NAME: rummy-tui join HOST:PORT CODE``, and serves until interrupted
-(ctrl+c, SIGTERM), autosaving the game after every change. It listens on 127.0.0.1 unless
-``--host`` says otherwise, and then prints ``serve``'s warning. A local seat (a name with no
-prefix) needs the app's screen: a headless host refuses it (the picker's "Host a table"
-seats local players). The server (aiohttp, the web extra) is imported when the command runs.
+[--host H] [--port P] [--web-port P] [--resume FILE] [--certfile F --keyfile F]``
+prints one line per remote seat on stdout, ``NAME: rummy-tui join HOST:PORT CODE``, and
+serves until interrupted (ctrl+c, SIGTERM), autosaving the game after every change. It
+listens on 127.0.0.1 unless ``--host`` says otherwise, and then prints ``serve``'s warning.
+A local seat (a name with no prefix) needs the app's screen: a headless host refuses it
+(the picker's "Host a table" seats local players). With ``--web-port P`` it serves the
+table to browsers too (``rummy-tui serve --join``, a child process: host_web.py) and
+prints, after each seat's join line, ``NAME: http://HOST:P/?code=CODE``. The server
+(aiohttp, the web extra) is imported when the command runs.
 
 While it serves, it reads commands on its standard input, one a line: ``cpu NAME [easy|normal|
 hard]`` hands a remote seat to a computer player, ``back NAME`` gives it back to its player,
@@ -102,6 +105,11 @@ def run_host(args: argparse.Namespace) -> int:
         warning = check_host(args.host)
         if bool(args.certfile) != bool(args.keyfile):
             raise HostError("TLS needs both --certfile and --keyfile")
+        if args.web_port is not None and args.certfile:
+            raise HostError("--web-port serves browsers over plain http: leave out "
+                            "--certfile/--keyfile, or put both behind a TLS reverse proxy")
+        if args.web_port is not None and args.web_port == args.port:
+            raise HostError("--web-port must differ from --port")
         state, seats, path = _resumed_table(args) if args.resume else _new_table(args)
     except (ServeError, HostError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
@@ -114,6 +122,12 @@ def run_host(args: argparse.Namespace) -> int:
             raise
         print(f"error: {install_hint().replace('serve', 'host')}", file=sys.stderr)
         return 2
+    if args.web_port is not None:
+        from .host_web import web_extra_missing
+
+        if web_extra_missing():
+            print(f"error: --web-port: {install_hint()}", file=sys.stderr)
+            return 2
     context = None
     if args.certfile:
         import ssl
@@ -173,10 +187,29 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
               f"{exc.strerror or one_line(exc)}", file=sys.stderr)
         await host.stop()
         return 1
+    web = None
+    if args.web_port is not None:
+        from .. import saves
+        from .host_web import WebServeError, WebServer, join_target
+
+        web = WebServer(host=args.host, port=args.web_port, join=join_target(args.host, port),
+                        saves=saves.saves_dir(getattr(args, "saves_dir", None)).resolve())
+        try:
+            await web.start()
+        except (OSError, WebServeError) as exc:
+            print(f"error: cannot serve browsers on port {args.web_port}: {one_line(exc)}",
+                  file=sys.stderr)
+            await host.stop()
+            return 1
     address = join_address(args.host, port, context is not None)
     names = [p.name for p in table.state.players]
     for seat, code in table.code_seats():
         print(f"{visible(names[seat])}: rummy-tui join {address} {code}", flush=True)
+        if web is not None:
+            from .host_web import web_url
+
+            print(f"{visible(names[seat])}: {web_url(args.host, args.web_port, code)}",
+                  flush=True)
     print(f"saving to {visible(table.save_path)}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -190,6 +223,8 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
         await stop.wait()
     finally:
         commands.cancel()
+        if web is not None:
+            await web.stop()
         await host.stop()
     print("host stopped; the game is saved: rummy-tui host --resume "
           f"{visible(table.save_path)} goes on with the same invitations", file=sys.stderr)
@@ -275,4 +310,8 @@ def add_parser(sub: Any) -> None:
     host.add_argument("--keyfile", default=None, help="TLS: the private key (PEM)")
     host.add_argument("--bot-delay", type=_positive_float, default=0.6,
                       help="seconds before a computer player's move (default 0.6)")
+    host.add_argument("--web-port", type=_port, default=None, metavar="P",
+                      help="serve the table to browsers too, on port P (as rummy-tui serve "
+                           "--join does): prints NAME: http://HOST:P/?code=CODE after each "
+                           "join line (needs textual-serve, the web extra)")
     saves_dir_option(host, "where the game is saved")
