@@ -70,8 +70,9 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(variant, n, few_worlds)
                                        kinds=kinds)
     assert checked >= 20
     if variant in MULTI_KINDS:
-        drop = {"Drop"} if (variant, n) == ("indian", 3) else set()
-        assert MULTI_KINDS[variant] | drop <= set(kinds), kinds
+        # (no Drop required: normal drops only when playing on loses more on expectation,
+        # seldom in a walk's first decisions; tests/core/test_bots_evaluate.py checks drops)
+        assert MULTI_KINDS[variant] <= set(kinds), kinds
     if not (variant == "rummy" and n > 2):  # there hard changes only the draw, seldom
         assert differs > 0
 
