@@ -94,7 +94,17 @@ def wait_for_text(page, text: str, after: int = 0, timeout: float = 60.0,  # typ
     """Wait until ``text`` (a JavaScript regular expression if ``regex``) has been sent to the
     page after the mark ``after`` (Playwright's sync API); returns the mark just past it, to
     wait for what comes next."""
-    handle = page.wait_for_function(
+    try:
+        handle = _wait_for(page, text, after, timeout, regex)
+    except Exception as exc:  # Playwright's TimeoutError: say what the page had instead
+        seen = page.evaluate("window.rummyProbe ? window.rummyProbe.text : ''")
+        raise AssertionError(f"no {text!r} after mark {after} in {timeout} s; the page's "
+                             f"text since: {seen[after:][-600:]!r}") from exc
+    return int(handle.json_value())
+
+
+def _wait_for(page, text: str, after: int, timeout: float, regex: bool):  # type: ignore[no-untyped-def]
+    return page.wait_for_function(
         """([text, after, regex]) => {
             const probe = window.rummyProbe;
             if (!probe) return false;
@@ -108,7 +118,6 @@ def wait_for_text(page, text: str, after: int = 0, timeout: float = 60.0,  # typ
         arg=[text, after, regex],
         timeout=timeout * 1000,
     )
-    return int(handle.json_value())
 
 
 def find_chromium() -> str | None:
@@ -186,9 +195,16 @@ def start_two_player_rummy(page, mark: int) -> int:  # type: ignore[no-untyped-d
     page.keyboard.press("Enter")  # Rummy
     mark = wait_for_text(page, "New game: Rummy", mark)
     mark = wait_for_text(page, "esc Back", mark)  # the footer: the name field has the focus
+    page.wait_for_timeout(1000)  # the focus settles on the name field
     page.keyboard.press("Shift+Tab")  # to Players
     page.keyboard.press(" ")  # open the list: space, as Enter moves on (the overlay takes the focus)
-    mark = wait_for_text(page, "Dismiss menu", mark)
+    try:
+        mark = wait_for_text(page, "Dismiss menu", mark, timeout=15)
+    except AssertionError:  # a Shift+Tab lost as the screen mounted: the space is in a name
+        page.keyboard.press("Backspace")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press(" ")
+        mark = wait_for_text(page, "Dismiss menu", mark)
     page.keyboard.press("ArrowUp")  # 3 -> 2
     page.keyboard.press("Enter")
     mark = wait_for_text(page, r"Players\s+2\s", mark, regex=True)
