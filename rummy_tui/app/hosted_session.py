@@ -77,9 +77,7 @@ class HostedSession(TableSession):
         old = self.state
         super().commit(state)
         if state.round_no != old.round_no:
-            for desk in self.seats:  # a new deal: the engine's order to start with
-                desk.seen_log = None
-                desk.order, desk.groups = [], None
+            self._forget_the_deal()
 
     def next_round(self) -> GameState:
         """The host's keyboard has seen the summary: every local seat is ready (the table

@@ -71,9 +71,7 @@ class RemoteSession(TableSession):
         old = self.state
         super().commit(state)
         if state.round_no != old.round_no:
-            for desk in self.seats:  # a new deal: the engine's order to start with
-                desk.seen_log = None
-                desk.order, desk.groups = [], None
+            self._forget_the_deal()
 
     def received(self, view: PlayerView) -> None:
         """A view from the host: the answer to the move sent, if one was (the next waiting

@@ -176,6 +176,13 @@ class TableSession:
         elif len(state.discard) == len(old.discard) + 1 and state.phase in IN_PLAY:
             self._last_discard = (old.to_move, len(state.discard), state.discard[-1])
 
+    def _forget_the_deal(self) -> None:
+        """A new deal: nothing of it seen yet, and the engine's order of each hand to start
+        with (no groups)."""
+        for desk in self.seats:
+            desk.seen_log = None
+            desk.order, desk.groups = [], None
+
     def last_discarder(self) -> int | None:
         """The seat whose discard lies on top of the pile (None: nobody's, e.g. the upcard,
         or a card taken since)."""
@@ -308,9 +315,7 @@ class TableSession:
 
     def next_round(self) -> GameState:
         new_state = apply(self.state, NextRound())
-        for desk in self.seats:
-            desk.seen_log = None
-            desk.order, desk.groups = [], None  # a new deal: the engine's order to start with
+        self._forget_the_deal()
         return new_state
 
     def recap(self, seat: int, *, peek: bool = False) -> list[Any]:
