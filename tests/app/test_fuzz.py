@@ -50,3 +50,18 @@ async def test_random_keys_raise_nothing(name, factory):
         assert app.is_running
         assert len(screens) >= 2, screens  # the keys did reach the app
     assert app.return_code in (None, 0)
+
+
+def test_the_footer_may_ask_before_the_table_has_a_hand():
+    """The footer asks which keys are live while a table screen composes, or after it was
+    torn down (a fuzz run met it at game over): no hand then, and no error."""
+    from rummy_tui.app.screens.table import TableScreen
+    from rummy_tui.core.engine import new_game
+    from rummy_tui.core.options import make_options
+
+    from .conftest import seats
+
+    state = new_game("rummy", seats("Ann,Bob"), seed=7, options=make_options("rummy", {}))
+    screen = TableScreen(state)
+    assert screen.check_action("go_out", ()) is False
+    assert screen.check_action("copy_text", ()) is True

@@ -539,7 +539,9 @@ class TableScreen(TableMoves, Screen[None]):
             self.generation += 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action_is_live(self.session, self.query_one(Hand), action, parameters)
+        # The footer asks while the screen is still composing or already torn down: no hand then.
+        hand = next(iter(self.query(Hand)), None)
+        return action_is_live(self.session, hand, action, parameters)
 
     # --- settings from the command palette ------------------------------------------------
     def action_bot_speed(self, factor: float) -> None:

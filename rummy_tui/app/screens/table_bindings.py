@@ -121,7 +121,7 @@ def live_actions(screen: Any) -> tuple[bool, ...]:
     return tuple(bool(screen.check_action(name, params)) for name, params in _WATCHED)
 
 
-def action_is_live(session: TableSession, hand: Hand, action: str,
+def action_is_live(session: TableSession, hand: Hand | None, action: str,
                    parameters: tuple[object, ...]) -> bool | None:
     """TableScreen.check_action: whether a key's action is live now."""
     if action == "take_nth":
@@ -147,7 +147,7 @@ def action_is_live(session: TableSession, hand: Hand, action: str,
         return False
     if action == "go_out":
         # Offered when the hand can be laid out whole (or but one card discarded).
-        if not session.my_turn() or session.state.phase != "play" or not any(
+        if hand is None or not session.my_turn() or session.state.phase != "play" or not any(
                 isinstance(a, state.Meld) for a in session.legal()):
             return False
         try:
