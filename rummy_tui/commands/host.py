@@ -80,7 +80,9 @@ def _new_table(args: argparse.Namespace) -> tuple[Any, list[Any], Path | None]:
 
 
 def _resumed_table(args: argparse.Namespace) -> tuple[Any, list[Any], Path]:
-    from ..net.invites import SeatsError, read_invites
+    """(state, seats, save path) of ``--resume FILE``; ``args.host``/``args.port`` not given
+    are the address the table was served on (the invitations' lines stay true)."""
+    from ..net.invites import SeatsError, check_players, load_invites
     from ..saves import SaveError, load_game
 
     if args.variant or args.seats or args.rule:
@@ -89,19 +91,26 @@ def _resumed_table(args: argparse.Namespace) -> tuple[Any, list[Any], Path]:
     path = Path(args.resume)
     try:
         state = load_game(path)
-        seats = read_invites(path, len(state.players))
+        invitations = load_invites(path, len(state.players))
+        check_players([p.kind for p in state.players], invitations.seats)
     except (SaveError, SeatsError) as exc:
         raise HostError(str(exc)) from None
-    for p, seat in zip(state.players, seats):
-        if (p.kind == "human") != (seat.kind != "cpu"):
-            raise HostError(f"{quote(path)}: the invitations do not match the save's players")
+    seats = invitations.seats
     if any(seat.kind == "local" for seat in seats):
-        raise HostError("this table has a local seat: resume it from the app")
+        raise HostError("this table has a local seat: resume it from the app (the picker's "
+                        "Resume list)")
+    if args.host is None:
+        args.host = invitations.host
+    if args.port is None:
+        args.port = invitations.port
     return state, seats, path
 
 
 def run_host(args: argparse.Namespace) -> int:
     try:
+        state, seats, path = _resumed_table(args) if args.resume else _new_table(args)
+        args.host = DEFAULT_HOST if args.host is None else args.host
+        args.port = DEFAULT_PORT if args.port is None else args.port
         warning = check_host(args.host)
         if bool(args.certfile) != bool(args.keyfile):
             raise HostError("TLS needs both --certfile and --keyfile")
@@ -110,7 +119,6 @@ def run_host(args: argparse.Namespace) -> int:
                             "--certfile/--keyfile, or put both behind a TLS reverse proxy")
         if args.web_port is not None and args.web_port == args.port:
             raise HostError("--web-port must differ from --port")
-        state, seats, path = _resumed_table(args) if args.resume else _new_table(args)
     except (ServeError, HostError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -181,7 +189,7 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
     try:
         # the invitations beside the save once the host is listening (a host that could not
         # start leaves no file behind), before anyone is told them
-        write_invites(table.save_path, table.seats)
+        write_invites(table.save_path, table.seats, args.host, port)
     except OSError as exc:
         print(f"error: cannot write the invitations beside {quote(table.save_path)}: "
               f"{exc.strerror or one_line(exc)}", file=sys.stderr)
@@ -300,10 +308,12 @@ def add_parser(sub: Any) -> None:
                       help="a variant option, e.g. target=200 (repeatable)")
     host.add_argument("--seed", type=bounded_int(0, 2**63 - 1), default=None,
                       help="a seed for a repeatable deal")
-    host.add_argument("--host", default=DEFAULT_HOST,
-                      help="the address to listen on (default 127.0.0.1: this machine only)")
-    host.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                      help=f"the port (default {DEFAULT_PORT})")
+    host.add_argument("--host", default=None,
+                      help="the address to listen on (default 127.0.0.1: this machine only; "
+                           "with --resume, the address the table was served on)")
+    host.add_argument("--port", type=_port, default=None,
+                      help=f"the port (default {DEFAULT_PORT}; with --resume, the port the "
+                           "table was served on)")
     host.add_argument("--resume", metavar="FILE", default=None,
                       help="go on with a hosted game's save: the same seats and invitations")
     host.add_argument("--certfile", default=None, help="TLS: the certificate (PEM)")

@@ -163,6 +163,12 @@ def run_resume(args: argparse.Namespace) -> int:
         reason = str(exc).removeprefix(f"{path}: ").removeprefix(f"{visible(path)}: ")
         print(f"error: cannot resume{_named(path)}: {one_line(reason)}", file=sys.stderr)
         return 2
+    from ..net import is_hosted
+
+    if is_hosted(path):  # hot-seat would show the remote seats' hands at this keyboard
+        print(f"error: cannot resume{_named(path)}: it is a hosted table: host it again with "
+              "rummy-tui host --resume, or from the picker's Resume list", file=sys.stderr)
+        return 2
     lock, read_only = _lock_or_ask(path, args)
     if lock is None and not read_only:
         return 2

@@ -2,15 +2,19 @@
 file kept beside the save so that ``rummy-tui host --resume`` brings back the same codes.
 
 The file is ``<save>.invites`` (``20261127-031500-rummy-1234.json.invites``): JSON, one
-entry per seat (``kind``, ``code`` for a remote seat, ``bot`` for a computer one), written
-atomically and readable by its owner only, like a save (docs/PROTOCOL.md, "Resuming"). The
-save itself is an ordinary save (docs/SAVES.md), so the app and ``rummy-tui saves`` read it
-as before, and a save without the file resumes hot-seat as always.
+entry per seat (``kind``, ``code`` for a remote seat, ``bot`` for a computer one) and the
+address the table was served on (``host``, ``port``: a resumed table listens there again,
+so the invitations' lines stay true), written atomically and readable by its owner only,
+like a save (docs/PROTOCOL.md, "Resuming"). The save itself is an ordinary save
+(docs/SAVES.md), so ``rummy-tui saves`` reads it as before; a save with the file beside it
+is hosted again, never resumed hot-seat (``net.is_hosted``), and a save without the file
+resumes hot-seat as always.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -18,10 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.names import PlayerNameError, check_names
 from ..core.text import quote
+from . import INVITES_SUFFIX, invites_path  # noqa: F401  (the file's name: kept in net/)
 from .protocol import CODE_PATTERN, BotKind, SeatKind
 from .table import Seat
 
-INVITES_SUFFIX = ".invites"
 MAX_INVITES_BYTES = 16 * 1024
 
 KIND_WORDS: dict[str, tuple[SeatKind, BotKind]] = {
@@ -74,10 +78,6 @@ def parse_seats(text: str) -> list[tuple[str, Seat]]:
     return list(zip(checked, seats))
 
 
-def invites_path(save_path: Path) -> Path:
-    return save_path.with_name(save_path.name + INVITES_SUFFIX)
-
-
 class _SeatEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -93,20 +93,50 @@ class InvitesFile(BaseModel):
 
     format: Literal[1]
     seats: Annotated[list[_SeatEntry], Field(min_length=2, max_length=10)]
+    host: Annotated[str, Field(min_length=1, max_length=253, pattern=r"^[^\x00-\x20\x7f/]*$")] \
+        | None = None
+    """The address the table was served on (absent in the files of older versions)."""
+    port: Annotated[int, Field(ge=1, le=65535)] | None = None
 
 
-def write_invites(save_path: Path, seats: list[Seat]) -> None:
-    """Write the table's invitations beside its save (atomically; OSError if it cannot)."""
+@dataclass(frozen=True)
+class Invitations:
+    """A hosted table's seats and the address it was served on (None: not recorded)."""
+
+    seats: list[Seat]
+    host: str | None = None
+    port: int | None = None
+
+
+def write_invites(save_path: Path, seats: list[Seat], host: str | None = None,
+                  port: int | None = None) -> None:
+    """Write the table's invitations beside its save, with the address it is served on
+    (atomically; OSError if it cannot)."""
     from ..atomic import write_atomic
 
     data = InvitesFile(format=1, seats=[_SeatEntry(kind=s.kind, code=s.code, bot=s.bot)
-                                        for s in seats])
-    write_atomic(invites_path(save_path), (data.model_dump_json(indent=2) + "\n").encode())
+                                        for s in seats], host=host, port=port)
+    write_atomic(invites_path(save_path),
+                 (data.model_dump_json(indent=2, exclude_none=True) + "\n").encode())
 
 
 def read_invites(save_path: Path, players: int) -> list[Seat]:
-    """The seats of a hosted game's save, from the invitations file beside it; SeatsError
-    (one line) if there is none or it cannot be read. The file is never changed here."""
+    """The seats of a hosted game's save (:func:`load_invites`)."""
+    return load_invites(save_path, players).seats
+
+
+def check_players(kinds: list[str], seats: list[Seat]) -> None:
+    """SeatsError unless the save's players (``PlayerSpec.kind`` each: "human" or a
+    computer's strength) are the invitations' seats: a human seat is local or remote."""
+    if len(kinds) != len(seats) or any((kind == "human") != (seat.kind != "cpu")
+                                       for kind, seat in zip(kinds, seats)):
+        raise SeatsError("the invitations do not match the save's players")
+
+
+def load_invites(save_path: Path, players: int) -> Invitations:
+    """The seats of a hosted game's save and its address, from the invitations file beside
+    it; SeatsError (one line) if there is none or it cannot be read. The file is never
+    changed here."""
     path = invites_path(save_path)
     try:
         with open(path, "rb") as f:
@@ -133,5 +163,6 @@ def read_invites(save_path: Path, players: int) -> list[Seat]:
     codes = [e.code for e in entries if e.code is not None]
     if len(set(codes)) != len(codes):
         raise SeatsError(f"{quote(path)}: two seats have the same code")
-    return [Seat(kind=e.kind, code=e.code, bot=e.bot) for e in entries]
+    return Invitations([Seat(kind=e.kind, code=e.code, bot=e.bot) for e in entries],
+                       data.host, data.port)
 

@@ -8,6 +8,11 @@ alone is a seat at this keyboard, ``remote:NAME`` a player who joins, ``cpu:NAME
 address says otherwise, with serve's warning. The game is saved like any game, with its
 invitations beside the save (net/invites.py), and recorded in the statistics on this
 machine.
+
+A hosted table's save comes back the same way from the picker's Resume list
+(:func:`host_again`): its seats and invitations from the file beside the save, served again
+on the address it was served on, never opened hot-seat (the remote seats' hands would show
+at this keyboard).
 """
 
 from __future__ import annotations
@@ -38,9 +43,10 @@ class HostError(Exception):
 
 
 def build_table(preset: Preset, seats_text: str, saves_dir: str | None,
-                record_stats: bool) -> Any:
-    """The table (a HostedTable, saved in the saves folder with its invitations) for these
-    seats; HostError for bad seats or a game they cannot play."""
+                record_stats: bool, address: tuple[str, int] | None = None) -> Any:
+    """The table (a HostedTable, saved in the saves folder with its invitations and the
+    ``address`` it is served on) for these seats; HostError for bad seats or a game they
+    cannot play."""
     from ...net.invites import SeatsError, parse_seats, write_invites
     from ...saves import SaveError, new_save_path, saves_dir as folder
     from ..hosted_session import HostedTable
@@ -64,7 +70,7 @@ def build_table(preset: Preset, seats_text: str, saves_dir: str | None,
         where = folder(saves_dir)
         where.mkdir(parents=True, exist_ok=True)
         save_path = new_save_path(state, where)
-        write_invites(save_path, seats)
+        write_invites(save_path, seats, *(address or (None, None)))
     except (SaveError, OSError) as exc:
         raise HostError(f"cannot save the table: {one_line(exc)}") from None
     return HostedTable(state, seats, save_path=save_path, record_stats=record_stats)
@@ -119,7 +125,6 @@ class HostSetupScreen(OnceModal[None]):
 
     async def start(self) -> None:
         from ...commands.serve import ServeError, check_host
-        from ...net.host import Host
         from .host_table import HostTableScreen
 
         app = rummy_app(self)
@@ -131,22 +136,77 @@ class HostSetupScreen(OnceModal[None]):
             if not 1 <= port <= 65535:
                 raise HostError(f"a port is 1 to 65535, not {clip(port_text)}")
             table = build_table(self.preset, self.query_one("#host-seats", Input).value,
-                                app.saves_dir, bool(getattr(app, "record_stats", False)))
+                                app.saves_dir, bool(getattr(app, "record_stats", False)),
+                                (address, port))
+            host, where = await serve(table, address, port)
         except (HostError, ServeError) as exc:
             self.problem(str(exc))
             return
-        host = Host([table])
-        try:
-            port = await host.start(address, port)
-        except OSError as exc:
-            self.problem(f"cannot listen on {clip(address)} port {port}: "
-                         f"{exc.strerror or one_line(exc)}")
-            await host.stop()
-            return
-        where = f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
-        names = [p.name for p in table.state.players]
-        lines = [f"{names[i]}: rummy-tui join {where} {code}" for i, code in table.code_seats()]
         if warning:
             app.notify(warning, severity="warning", timeout=10, markup=False)
         self.dismiss(None)
-        self.app.push_screen(HostTableScreen(table, host, lines, where))
+        self.app.push_screen(HostTableScreen(table, host, invitation_lines(table, where),
+                                             where))
+
+
+async def serve(table: Any, address: str, port: int) -> tuple[Any, str]:
+    """Serve the table on ``address``:``port`` (it starts playing): its server and the
+    address as the invitations give it; HostError (one line) if it cannot listen, and then
+    nothing has been written (a table that never started is not saved)."""
+    from ...net.host import Host
+
+    host = Host([table])
+    try:
+        port = await host.start(address, port)
+    except OSError as exc:
+        await host.stop()
+        raise HostError(f"cannot listen on {clip(address)} port {port}: "
+                        f"{exc.strerror or one_line(exc)}") from None
+    return host, f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
+
+
+def invitation_lines(table: Any, where: str) -> list[str]:
+    """``NAME: rummy-tui join HOST:PORT CODE``, one per remote seat."""
+    names = [p.name for p in table.state.players]
+    return [f"{names[i]}: rummy-tui join {where} {code}" for i, code in table.code_seats()]
+
+
+async def host_again(app: Any, state: Any, path: Any) -> str | None:
+    """The picker's Resume list on a hosted table's save: the table is served again on the
+    address it was served on, with the same seats and invitations, and its screen opens
+    (the save's lock held while it serves). Returns why not, in one line (the save and its
+    invitations are then as they were)."""
+    from ...commands.serve import ServeError, check_host
+    from ...net import DEFAULT_PORT
+    from ...net.invites import SeatsError, check_players, load_invites
+    from ...saves.lock import SaveLock, SaveLocked
+    from ..hosted_session import HostedTable
+    from .host_table import HostTableScreen
+
+    try:
+        invitations = load_invites(path, len(state.players))
+        check_players([p.kind for p in state.players], invitations.seats)
+        address = invitations.host or "127.0.0.1"
+        warning = check_host(address)
+    except (SeatsError, ServeError) as exc:
+        return str(exc)
+    port = invitations.port or DEFAULT_PORT
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except SaveLocked as exc:
+        return f"{exc}: a hosted table is served by one host at a time"
+    except OSError as exc:
+        return f"cannot lock the save: {exc.strerror or one_line(exc)}"
+    table = HostedTable(state, invitations.seats, save_path=path,
+                        record_stats=bool(getattr(app, "record_stats", False)))
+    try:
+        host, where = await serve(table, address, port)
+    except HostError as exc:
+        lock.release()
+        return str(exc)
+    if warning:
+        app.notify(warning, severity="warning", timeout=10, markup=False)
+    app.push_screen(HostTableScreen(table, host, invitation_lines(table, where), where,
+                                    lock=lock))
+    return None

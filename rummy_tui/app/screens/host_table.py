@@ -51,8 +51,10 @@ class HostTableScreen(TableScreen):
     extra_rows = 1  # the network line
 
     def __init__(self, table: HostedTable, host: Host, invitations: list[str],
-                 where: str) -> None:
+                 where: str, lock: Any = None) -> None:
         self.table = table
+        self.save_lock = lock
+        """The save's lock, when the table was resumed from its save (saves/lock.py)."""
         self.host = host
         self.invitations = invitations
         self.where = where
@@ -76,6 +78,8 @@ class HostTableScreen(TableScreen):
     async def on_unmount(self) -> None:
         self.table.on_change = lambda: None  # the screen has gone: the table plays on alone
         await self.host.stop("the host closed the table")
+        if self.save_lock is not None:
+            self.save_lock.release()
 
     # --- the table's changes ---------------------------------------------------------------
     def _table_changed(self) -> None:

@@ -3,7 +3,9 @@
 Below the rule sets, the Resume list shows every file of the saves folder (issue 5), in three
 sections: the games in progress (resumed at the table), the finished ones (Enter shows the
 result, read-only: nothing is saved and the game is not counted again), and the unreadable
-files with their one-line reason (they cannot be opened, nor are they ever touched). Each game
+files with their one-line reason (they cannot be opened, nor are they ever touched). A hosted
+table's save (its invitations beside it) is marked so, and is hosted again with the same
+invitations (host_setup.host_again), never opened hot-seat. Each game
 is named by its picker title, round and players, never by its file name; names are text.
 The list is read after the first paint: start-up to an interactive picker is measured. For
 the same reason the save models (pydantic), the setup screen and the game-over screen are
@@ -30,6 +32,7 @@ from textual.widgets.option_list import Option
 
 from ...core.registry import variant_of
 from ...core.text import one_line, visible
+from ...net import is_hosted
 from ...saves_location import has_save_files, saves_dir
 from ..dialogs.choose import ConfirmDialog
 from ..presets import PRESETS, VARIANT_TITLES, preset_by_key
@@ -60,9 +63,9 @@ def _preset_title(info: Any) -> str:
         return VARIANT_TITLES.get(info.variant, str(info.preset or info.variant))
 
 
-def _save_entry(info: Any) -> Group:
-    """Two lines for a save: what and where in the game; who, their scores, when. Names are
-    Text, never markup."""
+def _save_entry(info: Any, hosted: bool = False) -> Group:
+    """Two lines for a save: what and where in the game (a hosted table's: so marked); who,
+    their scores, when. Names are Text, never markup."""
     when = "" if info.last_played is None else info.last_played.strftime("%Y-%m-%d %H:%M")
     if not info.ok:
         return _entry(Text(visible(info.path.name)),
@@ -74,6 +77,8 @@ def _save_entry(info: Any) -> Group:
     else:
         word = variant_of(info.variant).round_word  # Indian plays deals
         first.append(f" · {word} {info.round_no}")
+    if hosted:
+        first.append(" · hosted table", style="italic")
     people = " · ".join(f"{visible(name)} {score}" for name, score in zip(info.players, info.scores))
     second = Text(people)
     if when:
@@ -153,7 +158,8 @@ class PickerScreen(Screen[None]):
             for info in members:
                 key = f"save-{len(self._saves)}"
                 self._saves[key] = info
-                resume.add_option(Option(_save_entry(info), id=key, disabled=not info.ok))
+                resume.add_option(Option(_save_entry(info, info.ok and is_hosted(info.path)),
+                                         id=key, disabled=not info.ok))
         if problem:
             resume.add_option(Option(Text(visible(problem)), disabled=True))
         shown = bool(infos or problem)
@@ -214,17 +220,17 @@ class PickerScreen(Screen[None]):
         if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
             event.widget.action_first()  # Tab into the list: its first game, not nothing
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "resume-list":
-            self._resume(event.option.id)
+            await self._resume(event.option.id)
         else:
             self._open(event.option.id)
 
-    def action_choose(self) -> None:
+    async def action_choose(self) -> None:
         focused = self.focused
         if isinstance(focused, OptionList) and focused.id == "resume-list":
             if focused.highlighted is not None:
-                self._resume(focused.get_option_at_index(focused.highlighted).id)
+                await self._resume(focused.get_option_at_index(focused.highlighted).id)
             return
         option_list = self.query_one("#picker-list", OptionList)
         if option_list.highlighted is not None:
@@ -239,7 +245,7 @@ class PickerScreen(Screen[None]):
         if resume.highlighted is None:
             resume.action_first()
 
-    def _resume(self, key: str | None) -> None:
+    async def _resume(self, key: str | None) -> None:
         from ... import saves  # lazy: see the module docstring
 
         info = getattr(self, "_saves", {}).get(key or "")
@@ -260,6 +266,15 @@ class PickerScreen(Screen[None]):
             from .summary import GameOverScreen  # lazy: see the module docstring
 
             self.app.push_screen(GameOverScreen(state))
+            return
+        if is_hosted(info.path):
+            # a hosted table is hosted again: hot-seat would show the remote seats' hands here
+            from .host_setup import host_again  # lazy: see the module docstring
+
+            problem = await host_again(self.app, state, info.path)
+            if problem is not None:
+                self.notify(f"Cannot host this table again: {one_line(problem)}",
+                            severity="error", timeout=10, markup=False)
             return
         self._open_locked(state, info.path)
 
