@@ -6,13 +6,21 @@ until it answers, and stops it (ctrl+c, then a kill after a while) when the host
 remote seat's invitation then has a browser address too, ``http://HOST:P/?code=CODE``.
 The child's own lines go to the host's standard error: its standard output is the
 invitations', which scripts read.
+
+The child dies with its host, even one killed with SIGKILL that cannot stop it: its
+standard input is a pipe from the host (``serve --exit-with-parent``), which the system
+closes when the host ends, however it ends; the child stops as on SIGTERM when the pipe
+ends or its parent changes (:func:`exit_with_parent`), and on Linux the system also sends
+it SIGTERM when its parent dies (``PR_SET_PDEATHSIG``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 from ..core.text import one_line
@@ -50,13 +58,14 @@ class WebServer:
 
     def command(self) -> list[str]:
         return [sys.executable, "-m", "rummy_tui", "--saves-dir", str(self.saves), "serve",
-                "--host", self.host, "--port", str(self.port), "--join", self.join]
+                "--exit-with-parent", "--host", self.host, "--port", str(self.port),
+                "--join", self.join]
 
     async def start(self) -> None:
         """Start it and wait until it says it serves (it prints that once its port is bound);
         WebServeError if it exits first or says nothing within :data:`START_SECONDS`."""
         self.process = await asyncio.create_subprocess_exec(
-            *self.command(), stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            *self.command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=sys.stderr.fileno())
         assert self.process.stdout is not None
         out = self.process.stdout
@@ -122,6 +131,50 @@ class WebServer:
             print(f"warning: cannot stop the browser server: {one_line(exc)}",
                   file=sys.stderr, flush=True)
 
+
+
+PARENT_CHECK_SECONDS = 1.0
+"""How often the child looks at its parent (besides the pipe's end, which wakes it)."""
+
+PR_SET_PDEATHSIG = 1
+
+
+def exit_with_parent() -> None:
+    """``serve --exit-with-parent`` (the host's browser server): stop as on SIGTERM (the
+    visitors' games closed, the port freed) when standard input ends, which happens when
+    the host that holds its other end ends, or when the parent process changes. Two
+    guards that do not hang on the system: a pipe and the parent's pid; on Linux a third,
+    the system's signal on the parent's death."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - not this system's C library
+            pass
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+
+    def watch() -> None:
+        import select
+
+        while os.getppid() == parent:
+            if fd < 0:
+                threading.Event().wait(PARENT_CHECK_SECONDS)
+                continue
+            try:
+                ready, _, _ = select.select([fd], [], [], PARENT_CHECK_SECONDS)
+                if ready and not os.read(fd, 4096):
+                    break  # the pipe has ended: the host has gone
+            except OSError:
+                break
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="rummy-tui-watch-host", daemon=True).start()
 
 
 def web_extra_missing() -> bool:

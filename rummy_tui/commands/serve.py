@@ -104,6 +104,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if warning:
         print(warning, file=sys.stderr, flush=True)
+    if getattr(args, "exit_with_parent", False):
+        from .host_web import exit_with_parent
+
+        exit_with_parent()
     ascii, theme = getattr(args, "ascii", None), getattr(args, "theme", None)
     app_args = ([] if ascii is None else ["--ascii" if ascii else "--no-ascii"]) + (
         ["--theme", theme] if theme else [])
@@ -137,6 +141,8 @@ def add_parser(sub: Any) -> None:
                        help="serve the seats of the table that rummy-tui host holds at "
                             "HOST:PORT: each invitation's address, URL/?code=CODE, opens "
                             "its seat in the browser (rummy-tui join)")
+    serve.add_argument("--exit-with-parent", action="store_true",
+                       help=argparse.SUPPRESS)  # the host's child: stdin is the host's pipe
     serve.add_argument("--max-games", type=bounded_int(1, MAX_GAMES_LIMIT),
                        default=DEFAULT_MAX_GAMES, metavar="N",
                        help="game processes at once, in all (default "
