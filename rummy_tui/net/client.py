@@ -31,7 +31,7 @@ from ..core.state import Action, PlayerView
 from ..core.text import clip, one_line
 from .protocol import (
     CODE_PATTERN, DEFAULT_PORT, MAX_HOST_MESSAGE, PROTOCOL_VERSION, WS_PATH, Act, Bye, Chat,
-    ChatLine, Hello, Ping, Pong, Presence, ProtocolError, Refused, View, ViewTracker, Welcome,
+    ChatEntry, ChatHistory, ChatLine, Hello, Ping, Pong, Presence, ProtocolError, Refused, View, ViewTracker, Welcome,
     decode_host, encode, encode_action,
 )
 
@@ -126,6 +126,14 @@ class ChatHeard:
 
 
 @dataclass(frozen=True)
+class ChatRecalled:
+    """The table's last chat lines, oldest first, sent after a (re)join: they replace the
+    lines heard before."""
+
+    lines: tuple[ChatEntry, ...]
+
+
+@dataclass(frozen=True)
 class Lost:
     """The connection is gone (``reason``); the next attempt is in ``retry_in`` seconds."""
 
@@ -140,7 +148,8 @@ class Ended:
     reason: str
 
 
-ClientEvent = Joined | Viewed | Refusal | PresenceChanged | ChatHeard | Lost | Ended
+ClientEvent = (Joined | Viewed | Refusal | PresenceChanged | ChatHeard | ChatRecalled | Lost
+               | Ended)
 
 
 class _Ended(Exception):
@@ -272,6 +281,8 @@ class TableClient:
                 self.on_event(PresenceChanged(message))
             case ChatLine():
                 self.on_event(ChatHeard(message))
+            case ChatHistory(lines=lines):
+                self.on_event(ChatRecalled(tuple(lines)))
             case Ping(nonce=nonce):
                 await ws.send_str(encode(Pong(type="pong", nonce=nonce)))
             case Pong():

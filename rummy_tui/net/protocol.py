@@ -92,6 +92,9 @@ hold (saves/schema.py: ``MAX_SAVE_BYTES`` is 4 MB with every hand)."""
 MAX_CHAT = 200
 """A chat line's length, in characters."""
 
+CHAT_HISTORY = 50
+"""The chat lines a table keeps, and sends a seat that (re)joins (``chat_history``)."""
+
 MAX_REASON = 300
 """A refusal's or a goodbye's length, in characters."""
 
@@ -455,14 +458,31 @@ class ChatLine(_Model):
     text: ChatText
 
 
+class ChatEntry(_Model):
+    """One line of a ``chat_history``: as a ``chat`` message has it."""
+
+    seat: _SEAT | None
+    name: Name
+    text: ChatText
+
+
+class ChatHistory(_Model):
+    """Host -> client, after a ``hello``'s ``welcome``, ``view`` and ``presence``: the
+    table's last chat lines, oldest first, at most :data:`CHAT_HISTORY` (what was said
+    before the seat joined, or while it was away). It replaces the lines the client has:
+    a client that rejoins never shows a line twice."""
+
+    type: Literal["chat_history"]
+    lines: Annotated[list[ChatEntry], Field(max_length=CHAT_HISTORY)]
+
+
 ClientMessage: TypeAlias = Annotated[
     Hello | Act | Chat | Ping | Pong | Bye, Field(discriminator="type")]
-HostMessage: TypeAlias = Annotated[
-    Welcome | View | Refused | Presence | ChatLine | Ping | Pong | Bye,
-    Field(discriminator="type")]
+AnyHostMessage: TypeAlias = (
+    Welcome | View | Refused | Presence | ChatLine | ChatHistory | Ping | Pong | Bye)
+HostMessage: TypeAlias = Annotated[AnyHostMessage, Field(discriminator="type")]
 _CLIENT: TypeAdapter[Hello | Act | Chat | Ping | Pong | Bye] = TypeAdapter(ClientMessage)
-_HOST: TypeAdapter[Welcome | View | Refused | Presence | ChatLine | Ping | Pong | Bye] = \
-    TypeAdapter(HostMessage)
+_HOST: TypeAdapter[AnyHostMessage] = TypeAdapter(HostMessage)
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -491,10 +511,9 @@ def decode_client(raw: bytes | str) -> Hello | Act | Chat | Ping | Pong | Bye:
     return message
 
 
-def decode_host(raw: bytes | str) -> Welcome | View | Refused | Presence | ChatLine | Ping | Pong | Bye:
+def decode_host(raw: bytes | str) -> AnyHostMessage:
     """A host's message, validated; ProtocolError (one line) if it is not one."""
-    message: Welcome | View | Refused | Presence | ChatLine | Ping | Pong | Bye = \
-        _decode(raw, _HOST, MAX_HOST_MESSAGE)
+    message: AnyHostMessage = _decode(raw, _HOST, MAX_HOST_MESSAGE)
     return message
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,10 +30,12 @@ from ..core.engine import apply, view
 from ..core.registry import variant_of
 from ..core.seats import mix
 from ..core.state import Action, GameState, NextRound
+from ..core.text import clip, visible
 from ..core.variants import RuleError
 from .protocol import (
-    PROTOCOL_VERSION, Act, BotKind, ChatLine, Presence, ProtocolError, Refused, SeatKind,
-    SeatPresence, Welcome, decode_action, encode, view_message,
+    CHAT_HISTORY, MAX_CHAT, PROTOCOL_VERSION, Act, BotKind, ChatEntry, ChatHistory, ChatLine, Presence,
+    ProtocolError, Refused, SeatKind, SeatPresence, Welcome, decode_action, encode,
+    view_message,
 )
 
 CHAT_BURST = 5
@@ -111,6 +114,9 @@ class NetTable:
         self._recorded = False
         """A finished game is recorded once: by its game id, so a resumed one is not counted
         twice (history/store.py), and one whose host stopped before recording it is."""
+        self.chat_log: deque[ChatEntry] = deque(maxlen=CHAT_HISTORY)
+        """The table's last chat lines, sent to a seat that (re)joins (kept while the host
+        runs: a restarted host starts with none)."""
         self._task: asyncio.Task[None] | None = None
         self._saving: asyncio.Future[None] | None = None
         self.closed = False
@@ -284,6 +290,7 @@ class NetTable:
         seat.sent_log = seat.sent_rounds = 0
         self._send_view(i, link)
         self.broadcast(self.presence())
+        link.send(encode(ChatHistory(type="chat_history", lines=list(self.chat_log))))
         self._changed.set()
 
     def detach(self, i: int, link: Link) -> None:
@@ -362,12 +369,16 @@ class NetTable:
             self.refuse(i, f"too much chat: one line every {CHAT_EVERY:g} seconds")
             return
         seat.chat_tokens -= 1
-        self.broadcast(encode(ChatLine(type="chat", seat=i, name=self.state.players[i].name,
-                                       text=text)))
+        self._said(i, self.state.players[i].name, text)
 
     def say(self, text: str) -> None:
-        """A chat line from the host (the operator's console)."""
-        self.broadcast(encode(ChatLine(type="chat", seat=None, name="host", text=text)))
+        """A chat line from the host (the operator's console: a control character in it is
+        shown as its escape, as a name would be)."""
+        self._said(None, "host", clip(visible(text), MAX_CHAT) or "?")
+
+    def _said(self, seat: int | None, name: str, text: str) -> None:
+        self.chat_log.append(ChatEntry(seat=seat, name=name, text=text))
+        self.broadcast(encode(ChatLine(type="chat", seat=seat, name=name, text=text)))
 
     def code_seats(self) -> list[tuple[int, str]]:
         """(seat, code) of every remote seat."""

@@ -31,8 +31,8 @@ from ...core.registry import variant_of
 from ...core.state import DrawStock, NextRound, PlayerView, TakeDiscard
 from ...core.text import clip
 from ...net.client import (
-    ChatHeard, ClientEvent, Ended, Joined, Lost, PresenceChanged, Refusal, TableClient,
-    Viewed,
+    ChatHeard, ChatRecalled, ClientEvent, Ended, Joined, Lost, PresenceChanged, Refusal,
+    TableClient, Viewed,
 )
 from ...net.protocol import MAX_CHAT, Welcome
 from ..dialogs.chat import ChatDialog
@@ -125,6 +125,9 @@ class RemoteTableScreen(TableScreen):
                 self.presence, self._presence_at = presence, clock()
             case ChatHeard(line=line):
                 self.chat_lines.append((line.name, line.text))
+            case ChatRecalled(lines=lines):
+                self.chat_lines.clear()
+                self.chat_lines.extend((line.name, line.text) for line in lines)
             case Lost(reason=reason, retry_in=pause):
                 self.session_remote.reset()
                 self.link = f"reconnecting… ({clip(reason, 60)}; next try in {pause:g} s)"
