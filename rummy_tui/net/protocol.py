@@ -447,6 +447,10 @@ class Presence(_Model):
     to_move: _SEAT
     phase: Literal["draw", "play", "round_over", "game_over"]
     thinking: Annotated[float, Field(ge=0, le=10**9)]
+    turn_left: Annotated[float, Field(ge=0, le=10**9)] | None = None
+    """Indian Rummy's turn timer (option ``turn_timer``), which the host runs: the seconds
+    left of the turn of the player to move, measured when this was sent (None: no timer
+    runs now: the option is off, a computer player moves, or no turn is in play)."""
 
 
 class ChatLine(_Model):

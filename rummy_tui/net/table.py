@@ -9,6 +9,13 @@ computer seats, and remote seats the host has handed to a computer player, are p
 thinks. The game is autosaved after every change like any game (saves/store.py: atomic,
 with a backup), and a finished game is recorded in the statistics once (history/store.py).
 
+The host is the authority over Indian Rummy's optional turn timer (option ``turn_timer``):
+the table runs it for every human seat, local or remote, connected or not (a computer
+player, or a stand-in, is never timed, as at the hot-seat table), from the start of the turn
+(the draw does not restart it), and when it runs out applies the engine's ``MissTurn``, as
+the hot-seat table does (three missed turns in a row count as a middle drop: the engine's
+rule). The presence line says how long the player to move has left.
+
 No network here: a connection is anything with ``send(text)`` and ``close(reason)``
 (:class:`Link`); host.py puts websockets behind it, and the tests a list.
 """
@@ -31,12 +38,22 @@ from ..core.registry import variant_of
 from ..core.seats import mix
 from ..core.state import Action, GameState, NextRound
 from ..core.text import clip, visible
+from ..core.variants.indian import MissTurn
 from ..core.variants import RuleError
 from .protocol import (
     CHAT_HISTORY, MAX_CHAT, PROTOCOL_VERSION, Act, BotKind, ChatEntry, ChatHistory, ChatLine, Presence,
     ProtocolError, Refused, SeatKind, SeatPresence, Welcome, decode_action, encode,
     view_message,
 )
+
+def clock() -> float:
+    """The clock of the thinking time and of the turn timer (a test moves it on)."""
+    return time.monotonic()
+
+
+TIMER_CHECK = 1.0
+"""Seconds between two looks at a running turn timer at most (the table also wakes when the
+time is up): a clock that jumps is caught up with."""
 
 CHAT_BURST = 5
 """Chat lines a seat may send at once; then one every :data:`CHAT_EVERY` seconds."""
@@ -107,8 +124,10 @@ class NetTable:
         """The table's count of changes: each view is numbered, and a move names the view it
         was chosen on. It is the game's count of actions plus one, so it goes on rising
         after a resume (a move chosen before the host stopped is stale after it)."""
-        self.turn_since = time.monotonic()
+        self.turn_since = clock()
         self._turn_key = self._key()
+        self._timed_out: tuple[int, int, int, bool] | None = None
+        """The turn whose time ran out (its MissTurn is not tried twice)."""
         self._changed = asyncio.Event()
         self._save_due = save_path is not None
         self._recorded = False
@@ -146,9 +165,17 @@ class NetTable:
 
     async def _run(self) -> None:
         while not self.closed:
-            await self._changed.wait()
+            left = self.turn_left()
+            if left is None:
+                await self._changed.wait()
+            else:  # woken by a change, or when the turn's time is up
+                try:
+                    await asyncio.wait_for(self._changed.wait(), min(left, TIMER_CHECK))
+                except asyncio.TimeoutError:
+                    pass
             self._changed.clear()
             try:
+                self._time_up()
                 await self._step()
             except asyncio.CancelledError:
                 raise
@@ -199,6 +226,29 @@ class NetTable:
             except (store.StatsError, OSError) as exc:
                 self.on_problem(f"the game is not in the statistics: {exc}")
 
+    # --- the Indian turn timer ------------------------------------------------------------
+    def turn_left(self) -> float | None:
+        """Seconds left of the turn of the player to move (0 when it is up), or None when
+        no timer runs: the option is off, no turn is in play, a computer player moves, or
+        the time of this turn was up and its MissTurn was refused."""
+        seconds = getattr(self.state.options, "turn_timer", None)
+        state = self.state
+        if not seconds or state.phase not in ("draw", "play") \
+                or self.seats[state.to_move].computer or self._timed_out == self._turn_key:
+            return None
+        return max(0.0, seconds - (clock() - self.turn_since))
+
+    def _time_up(self) -> None:
+        """The turn's time is up: the engine's MissTurn, as at the hot-seat table."""
+        left = self.turn_left()
+        if left is None or left > 0:
+            return
+        self._timed_out = self._turn_key
+        try:
+            self.commit(apply(self.state, MissTurn()))
+        except RuleError as exc:
+            self.on_problem(f"the turn's time is up, and the turn cannot be missed: {exc}")
+
     def computer_move(self) -> int | None:
         """The seat a computer player moves for now, or None (a human's turn, the game over,
         or a round over that some human has not yet asked to end). At a round's end the
@@ -239,7 +289,7 @@ class NetTable:
         key = self._key()
         if key != self._turn_key:
             self._turn_key = key
-            self.turn_since = time.monotonic()
+            self.turn_since = clock()
         self._save_due = self.save_path is not None
         for i, seat in enumerate(self.seats):
             if seat.link is not None:
@@ -266,9 +316,11 @@ class NetTable:
                               connected=s.kind != "remote" or s.link is not None,
                               standin=s.bot if s.standin else None, ready=s.ready)
                  for p, s in zip(state.players, self.seats)]
+        left = self.turn_left()
         return encode(Presence(type="presence", seats=seats, to_move=state.to_move,
                                phase=state.phase,
-                               thinking=round(time.monotonic() - self.turn_since, 1)))
+                               thinking=round(clock() - self.turn_since, 1),
+                               turn_left=None if left is None else round(left, 1)))
 
     # --- the seats' connections ------------------------------------------------------------
     def attach(self, i: int, link: Link) -> None:

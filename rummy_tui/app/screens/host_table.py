@@ -6,7 +6,9 @@ keyboard, with nethost's server running in this process.
 pass-the-device screen between two local humans only), the remote seats from their own
 screens (``rummy-tui join``), the computer seats and the stand-ins from the table's own loop.
 The network line says who is connected; ``i`` shows the invitations again (copyable), and
-``b`` hands a remote seat to a computer player (a player who has gone) and back.
+``b`` hands a remote seat to a computer player (a player who has gone) and back. With
+Indian Rummy's turn timer on, the table runs it for every human seat (net/table.py) and
+the countdown here is the table's.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class HostTableScreen(TableScreen):
         if not self._local_move and self.table.state is not self.session.state:
             self.commit(self.table.state)
         self._show_net()
+        self._sync_turn_timer()
 
     def commit(self, state: Any) -> None:
         """A new state of the table: drawn (the table saves it and sends every seat its
@@ -98,6 +101,7 @@ class HostTableScreen(TableScreen):
                 or not self.session.in_play:
             timer.stop()
         self._advance()
+        self._sync_turn_timer()
 
     def play(self, action: Any, *, undoable: bool = False) -> bool:
         self._local_move = True
@@ -112,7 +116,19 @@ class HostTableScreen(TableScreen):
         self._footer_changed()
 
     def turn_timed_out(self, key: Any = None) -> None:
+        """The table runs the Indian turn timer (net/table.py): it applies the MissTurn."""
         self.query_one(TurnTimer).stop()
+
+    def _start_turn_timer(self) -> None:
+        self._sync_turn_timer()
+
+    def _sync_turn_timer(self) -> None:
+        """The countdown of the table's turn timer, for every human seat's turn (the local
+        ones' and the remote ones'), as the table counts it: from the turn's start."""
+        left = self.table.turn_left()
+        if left is not None and self.session.in_play \
+                and self.table.state is self.session.state:
+            self.query_one(TurnTimer).start(self.session.turn_key(), left)
 
     def _keep_orders(self) -> None:
         """The table saves the game."""

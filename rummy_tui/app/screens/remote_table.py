@@ -123,6 +123,7 @@ class RemoteTableScreen(TableScreen):
                 self._footer_changed()
             case PresenceChanged(presence=presence):
                 self.presence, self._presence_at = presence, clock()
+                self._sync_turn_timer()
             case ChatHeard(line=line):
                 self.chat_lines.append((line.name, line.text))
             case ChatRecalled(lines=lines):
@@ -188,6 +189,28 @@ class RemoteTableScreen(TableScreen):
         """The host keeps the Indian turn timer: its view says when the turn was missed."""
         self.query_one(TurnTimer).stop()
 
+    def _start_turn_timer(self) -> None:
+        """The host runs the Indian turn timer: this seat's countdown is the host's, from
+        its presence line (which comes after the view of each change)."""
+        self._sync_turn_timer()
+
+    def _sync_turn_timer(self) -> None:
+        presence, session = self.presence, self.session_remote
+        if presence is None or presence.turn_left is None or not session.in_play \
+                or presence.to_move != session.me or session.state.to_move != session.me:
+            return
+        timer = self.query_one(TurnTimer)
+        if timer.key != session.turn_key():  # (a presence within the same turn goes on)
+            timer.start(session.turn_key(), presence.turn_left)
+
+    def time_left_words(self) -> str:
+        """" · 12 s left" of the host's turn timer ("" when none runs)."""
+        presence = self.presence
+        if presence is None or presence.turn_left is None:
+            return ""
+        left = max(0, round(presence.turn_left - (clock() - self._presence_at)))
+        return f" · {left} s left"
+
     def _keep_orders(self) -> None:
         """The hand's order stays on this screen (the host saves the game)."""
 
@@ -233,7 +256,8 @@ class RemoteTableScreen(TableScreen):
         if pv.phase not in ("draw", "play") or presence.to_move != pv.to_move:
             return "", False
         seat = seats[pv.to_move]
-        thinking = waited(presence.thinking + clock() - self._presence_at)
+        thinking = waited(presence.thinking + clock() - self._presence_at) \
+            + self.time_left_words()
         if pv.to_move == self.session_remote.me:
             return f"your turn · {thinking}", False
         if seat.kind == "remote" and not seat.connected and not seat.standin:
