@@ -102,3 +102,45 @@ async def test_the_remote_screen_shows_the_hosts_time_left(
         await j.until(lambda: j.screen.state.turn != turn, "the host missed the turn")
         assert any(isinstance(e, MissedTurn) and e.player == j.seat
                    for e in j.screen.state.log)
+
+
+async def test_the_host_screen_times_its_local_seats_and_shows_who_is_thinking(later) -> None:
+    from rummy_tui.app.app import RummyApp
+    from rummy_tui.app.hosted_session import HostedTable
+    from rummy_tui.app.screens.host_table import HostTableScreen
+    from rummy_tui.core.engine import new_game
+    from rummy_tui.core.options import make_options
+    from rummy_tui.core.state import PlayerSpec
+    from rummy_tui.net.host import Host
+    from rummy_tui.net.invites import new_code
+
+    state = new_game("indian", [PlayerSpec(n, "human") for n in ("Asha", "Dev", "Bob")],
+                     seed=4, options=make_options("indian", {"turn_timer": SECONDS}))
+    table = HostedTable(state, [Seat(kind="local"), Seat(kind="local"),
+                                Seat(kind="remote", code=new_code())])
+    host = Host([table])
+    port = await host.start("127.0.0.1", 0)
+    app = RummyApp(start_screen=lambda: HostTableScreen(table, host, [], f"127.0.0.1:{port}"),
+                   bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, HostTableScreen))
+        net = screen.query_one(NetBar)
+        timer = screen.query_one(TurnTimer)
+        for _ in range(3):  # three turns missed, the local seats' and the remote one's
+            mover, turn = table.state.to_move, table.state.turn
+            name = state.players[mover].name
+            await pilot.pause()
+            shown = str(net.render())
+            assert (f"waiting for {name} (disconnected) · 0 s · {SECONDS} s left" in shown
+                    if mover == 2 else f"{name} is thinking… 0 s · {SECONDS} s left" in shown)
+            assert timer.key == screen.session.turn_key()  # the table's countdown, on show
+            later[0] += SECONDS
+            for _ in range(200):
+                if table.state.turn != turn:
+                    break
+                await pilot.pause(0.01)
+            missed = [e for e in table.state.log if isinstance(e, MissedTurn)]
+            assert missed and missed[-1].player == mover
+            await pilot.pause()
+            assert screen.state is table.state  # the host's screen follows the table
+    await host.stop()

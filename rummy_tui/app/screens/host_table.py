@@ -5,7 +5,8 @@ keyboard, with nethost's server running in this process.
 :class:`~rummy_tui.app.hosted_session.HostedSession`: the local seats play hot-seat (the
 pass-the-device screen between two local humans only), the remote seats from their own
 screens (``rummy-tui join``), the computer seats and the stand-ins from the table's own loop.
-The network line says who is connected; ``i`` shows the invitations again (copyable), and
+The network line says who is connected, whose turn it is and how long they have been
+thinking (the table's count); ``i`` shows the invitations again (copyable), and
 ``b`` hands a remote seat to a computer player (a player who has gone) and back. With
 Indian Rummy's turn timer on, the table runs it for every human seat (net/table.py) and
 the countdown here is the table's.
@@ -20,11 +21,13 @@ from textual.binding import Binding
 from textual.app import ComposeResult
 
 from ...net.host import Host
+from ...net import table as net_table
 from ..dialogs.choose import ChooseMeldDialog
 from ..dialogs.invitations import InvitationsDialog
 from ..hosted_session import HostedSession, HostedTable
 from ..widgets.net_bar import NetBar
 from ..widgets.turn_timer import TurnTimer
+from .remote_table import waited
 from .summary import GameOverScreen
 from .table import TableScreen
 
@@ -74,6 +77,7 @@ class HostTableScreen(TableScreen):
         context = contextvars.copy_context()
         self.table.on_change = lambda: context.copy().run(self._table_changed)
         self._table_changed()  # (a computer player may have moved since this screen was made)
+        self.set_interval(1.0, self._show_net)  # how long the player to move has been thinking
         if self.invitations:
             self.call_after_refresh(self.action_invitations)
 
@@ -146,10 +150,16 @@ class HostTableScreen(TableScreen):
         seats = [_Presence(p.name, s) for p, s in zip(state.players, self.table.seats)]
         mover = seats[state.to_move]
         turn = ("", False)
+        thinking = waited(net_table.clock() - self.table.turn_since)
+        left = self.table.turn_left()
+        if left is not None:
+            thinking += f" · {round(left)} s left"
         if self.session.in_play and mover.kind == "remote" and not mover.connected \
                 and not mover.standin:
-            turn = (f"waiting for {mover.name} (disconnected): b hands the seat to a "
-                    "computer player", True)
+            turn = (f"waiting for {mover.name} (disconnected) · {thinking}: b hands the seat "
+                    "to a computer player", True)
+        elif state.phase in ("draw", "play"):
+            turn = (f"{mover.name} is thinking… {thinking}", False)
         viewer = self.session.viewer
         self.query_one(NetBar).show(f"hosting on {self.where}", False, turn, seats,
                                     -1 if viewer is None else viewer, None)
