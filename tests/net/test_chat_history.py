@@ -10,6 +10,7 @@ import aiohttp
 from rummy_tui.app.dialogs.chat import ChatDialog
 from rummy_tui.app.widgets.net_bar import NetBar
 from rummy_tui.core.engine import new_game
+from rummy_tui.net.client import ChatRecalled
 from rummy_tui.core.state import PlayerSpec
 from rummy_tui.net.invites import new_code
 from rummy_tui.net.protocol import CHAT_HISTORY, ChatHistory, decode_host
@@ -74,6 +75,8 @@ async def test_a_rejoined_screen_shows_each_line_once_as_data() -> None:
             ("Bob", "[bold]brb[/bold]"), ("host", "while you were away [link=x]")]
         net = str(j.screen.query_one(NetBar).render())
         assert "host: while you were away [link=x]" in net
+        j.screen._heard(ChatRecalled(()))  # a restarted host has no history: the lines stay
+        assert len(j.screen.chat_lines) == 2
         await j.pilot.press("t")
         await j.until(lambda: isinstance(j.app.screen, ChatDialog), "the chat")
         shown = str(j.app.screen.query_one("#chat-lines").render())

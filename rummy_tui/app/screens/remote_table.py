@@ -126,7 +126,8 @@ class RemoteTableScreen(TableScreen):
                 self._sync_turn_timer()
             case ChatHeard(line=line):
                 self.chat_lines.append((line.name, line.text))
-            case ChatRecalled(lines=lines):
+            case ChatRecalled(lines=lines) if lines:
+                # (none: a host that was restarted has none to tell; the lines heard stay)
                 self.chat_lines.clear()
                 self.chat_lines.extend((line.name, line.text) for line in lines)
             case Lost(reason=reason, retry_in=pause):
