@@ -57,7 +57,8 @@ class WebServer:
         self._forward: asyncio.Task[None] | None = None
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "rummy_tui", "--saves-dir", str(self.saves), "serve",
+        # -P: the rummy_tui of this host, never one in the working folder (a checkout)
+        return [sys.executable, "-P", "-m", "rummy_tui", "--saves-dir", str(self.saves), "serve",
                 "--exit-with-parent", "--host", self.host, "--port", str(self.port),
                 "--join", self.join]
 
