@@ -167,3 +167,28 @@ def test_host_resume_listens_where_the_table_was_served(tmp_path: Path) -> None:
     write_invites(path, seats, "127.0.0.1", 9123)  # a local seat: the app's to resume
     with pytest.raises(HostError, match="picker's Resume list"):
         _resumed_table(args())
+
+
+async def test_hosting_on_a_taken_port_leaves_no_invitations_behind(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from rummy_tui.app.screens.host_setup import HostSetupScreen
+
+    folder = tmp_path / "saves"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await open_picker(app, pilot)
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HostSetupScreen), "the setup")
+            setup = app.screen
+            setup.query_one("#host-port", Input).value = str(port)
+            await setup.start()
+            await pilot.pause()
+            assert app.screen is setup
+            assert f"cannot listen on 127.0.0.1 port {port}: " in str(
+                setup.query_one("#host-problem").render())
+    assert not list(folder.glob("*")), list(folder.glob("*"))  # no save, no invitations

@@ -17,6 +17,7 @@ at this keyboard).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from textual import on
@@ -138,8 +139,17 @@ class HostSetupScreen(OnceModal[None]):
             table = build_table(self.preset, self.query_one("#host-seats", Input).value,
                                 app.saves_dir, bool(getattr(app, "record_stats", False)),
                                 (address, port))
-            host, where = await serve(table, address, port)
         except (HostError, ServeError) as exc:
+            self.problem(str(exc))
+            return
+        try:
+            host, where = await serve(table, address, port)
+        except HostError as exc:
+            from ...net import invites_path
+
+            # a table nobody could join: its invitations (just written, no save yet) go
+            with contextlib.suppress(OSError):
+                invites_path(table.save_path).unlink(missing_ok=True)
             self.problem(str(exc))
             return
         if warning:
