@@ -192,3 +192,20 @@ async def test_hosting_on_a_taken_port_leaves_no_invitations_behind(tmp_path: Pa
             assert f"cannot listen on 127.0.0.1 port {port}: " in str(
                 setup.query_one("#host-problem").render())
     assert not list(folder.glob("*")), list(folder.glob("*"))  # no save, no invitations
+
+
+async def test_a_hosted_table_served_elsewhere_is_not_opened_read_only(tmp_path: Path) -> None:
+    path, _ = hosted_save(tmp_path / "saves", free_port())
+    elsewhere = SaveLock(path)
+    elsewhere.acquire()  # another host serves it
+    try:
+        app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(tmp_path / "saves"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            picker = await open_picker(app, pilot)
+            await pilot.press("r", "enter")
+            await pilot.pause()
+            assert app.screen is picker  # no "open it read-only?": that would be hot-seat
+            said = [n.message for n in app._notifications]
+            assert len(said) == 1 and "one host at a time" in said[0], said
+    finally:
+        elsewhere.release()
