@@ -15,6 +15,7 @@ from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.presets import preset_by_key
 from rummy_tui.app.screens.host_setup import build_table
 from rummy_tui.app.screens.host_table import HostTableScreen
+from rummy_tui.app.screens.summary import RoundSummaryScreen
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.core.state import Discard, DrawStock
 from rummy_tui.net.client import TableClient, Viewed
@@ -33,11 +34,13 @@ async def until(pilot, condition, what: str, steps: int = 400) -> None:
 
 
 async def open_seat_list(app, pilot) -> None:
-    """b, at the table (the play goes on meanwhile: a pass screen is passed first)."""
+    """b, at the table (the play goes on meanwhile: a pass screen is passed first, and a
+    round's summary if the computer players ended the round)."""
     for _ in range(50):
         if isinstance(app.screen, ChooseMeldDialog):
             return
-        await pilot.press("enter" if isinstance(app.screen, PassDeviceScreen) else "b")
+        await pilot.press("enter" if isinstance(app.screen, (PassDeviceScreen,
+                                                             RoundSummaryScreen)) else "b")
         await pilot.pause(0.02)
     raise AssertionError(f"no seat list: {app.screen}")
 

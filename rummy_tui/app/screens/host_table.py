@@ -79,7 +79,9 @@ class HostTableScreen(TableScreen):
         self._table_changed()  # (a computer player may have moved since this screen was made)
         self.set_interval(1.0, self._show_net)  # how long the player to move has been thinking
         if self.invitations:
-            self.call_after_refresh(self.action_invitations)
+            # the app's refresh, not this screen's: a pass-the-device screen may already be
+            # over this one, which is then not refreshed until it is passed
+            self.app.call_after_refresh(self.action_invitations)
 
     async def on_unmount(self) -> None:
         self.table.on_change = lambda: None  # the screen has gone: the table plays on alone
