@@ -6,7 +6,7 @@ This subclass of its ``Server`` changes these things:
 
 - **Visitors.** The page (``/``) gives each browser a random token in a cookie
   (``rummy_tui_visitor``, 30 days) and puts the same token in the page's websocket address,
-  ``/ws/<token>``. Each connection runs ``python -m rummy_tui --saves-dir <folder>`` where the
+  ``/ws/<token>``. Each connection runs ``python -P -m rummy_tui --saves-dir <folder>`` where the
   folder, ``<saves>/web-visitors/<sha256 of the token>``, belongs to that visitor alone: the
   Resume list shows only their games, and a reload (same cookie) finds them again. A new game
   gets a fresh random seed in every process (``core.engine.new_game``), unless the visitor
@@ -135,7 +135,8 @@ def app_command(saves_dir: Path | str, app_args: Sequence[str] = (),
     ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between;
     under ``nice`` (:data:`GAME_NICENESS`) where there is one. ``join``: (HOST:PORT, code),
     the visitor takes that seat (``rummy-tui join``; the code checked before it gets here)."""
-    words = [sys.executable, "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
+    # -P: this host's rummy_tui, never a checkout that happens to be the working folder
+    words = [sys.executable, "-P", "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
     if join is not None:
         words += ["join", *join]
     nice = shutil.which("nice")

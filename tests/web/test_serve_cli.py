@@ -111,11 +111,11 @@ def test_the_visitor_command_is_this_python_quoted(
     monkeypatch.setattr(web_server.shutil, "which", lambda name: None)  # no nice here
     command = web_server.app_command(folder, ["--ascii"])
     assert shlex.split(command) == [
-        "exec", python, "-m", "rummy_tui", "--ascii", "--saves-dir", str(folder)]
+        "exec", python, "-P", "-m", "rummy_tui", "--ascii", "--saves-dir", str(folder)]
     # with nice, the game runs below the server's CPU priority
     monkeypatch.setattr(web_server.shutil, "which", lambda name: f"/usr/bin/{name}")
     assert shlex.split(web_server.app_command(folder)) == [
-        "exec", "/usr/bin/nice", "-n", "10", python, "-m", "rummy_tui", "--saves-dir",
+        "exec", "/usr/bin/nice", "-n", "10", python, "-P", "-m", "rummy_tui", "--saves-dir",
         str(folder)]
 
 

@@ -28,7 +28,7 @@ def test_the_visitor_command_joins_the_seat(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(web_server.shutil, "which", lambda name: None)
     command = web_server.app_command(tmp_path, ["--ascii"], ("127.0.0.1:8765", CODE))
     assert shlex.split(command) == [
-        "exec", sys.executable, "-m", "rummy_tui", "--ascii", "--saves-dir", str(tmp_path),
+        "exec", sys.executable, "-P", "-m", "rummy_tui", "--ascii", "--saves-dir", str(tmp_path),
         "join", "127.0.0.1:8765", CODE]
 
 
