@@ -127,3 +127,19 @@ def extra_hint(extra: str, module: str, prefix: str | Path | None = None,
     if kind == "uv-venv":  # uv makes venvs without pip
         return f"uv pip install --python {python} {flag}{target}"
     return f"{python} -m pip install {flag}{target}"
+
+
+# What the web extra brings (and what they bring): an ImportError naming anything else is a bug
+# in this package, not a missing extra, and is raised as it is.
+WEB_EXTRA_MODULES = frozenset(
+    {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "multidict", "yarl"})
+
+
+def web_extra_needed(command: str, needs: str, exc: ImportError | None = None) -> str:
+    """The one-line reason ``rummy-tui COMMAND`` cannot run without the web extra (which
+    brings ``needs``), with the command that adds it. Given the ImportError met, re-raise it
+    when it names a module the extra does not bring."""
+    if exc is not None and (exc.name or "").partition(".")[0] not in WEB_EXTRA_MODULES:
+        raise exc
+    return f"rummy-tui {command} needs the web extra ({needs}): " + extra_hint("web",
+                                                                             "textual-serve")

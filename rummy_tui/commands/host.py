@@ -32,7 +32,7 @@ from ..core.variants import RuleError
 from . import bounded_int, command, parse_rule_args, quote, saves_dir_option
 from ..net import DEFAULT_PORT
 from .play import _positive_float
-from .serve import ServeError, _port, check_host, install_hint
+from .serve import ServeError, _port, check_host
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -126,15 +126,17 @@ def run_host(args: argparse.Namespace) -> int:
         from ..net.host import Host, tls_context
         from ..net.table import NetTable
     except ImportError as exc:
-        if (exc.name or "").partition(".")[0] not in {"aiohttp", "multidict", "yarl"}:
-            raise
-        print(f"error: {install_hint().replace('serve', 'host')}", file=sys.stderr)
+        from ..installed import web_extra_needed
+
+        print(f"error: {web_extra_needed('host', 'aiohttp', exc)}", file=sys.stderr)
         return 2
     if args.web_port is not None:
+        from ..installed import web_extra_needed
         from .host_web import web_extra_missing
 
         if web_extra_missing():
-            print(f"error: --web-port: {install_hint()}", file=sys.stderr)
+            print(f"error: --web-port: {web_extra_needed('serve', 'textual-serve')}",
+                  file=sys.stderr)
             return 2
     context = None
     if args.certfile:

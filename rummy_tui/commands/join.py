@@ -21,16 +21,6 @@ from typing import Any
 from ..core.text import one_line
 from . import command
 
-# What the network client needs of the web extra; an ImportError naming anything else is a bug.
-_EXTRA_MODULES = {"aiohttp"}
-
-
-def install_hint() -> str:
-    from ..installed import extra_hint
-
-    return "rummy-tui join needs the web extra (aiohttp): " + extra_hint("web", "textual-serve")
-
-
 def run_join(args: argparse.Namespace) -> int:
     from ..net.client import JoinError, Unreachable, check_code, parse_address
 
@@ -43,9 +33,9 @@ def run_join(args: argparse.Namespace) -> int:
     try:
         import aiohttp  # noqa: F401  (the extra is here: checked before connecting)
     except ImportError as exc:
-        if (exc.name or "").partition(".")[0] not in _EXTRA_MODULES:
-            raise
-        print(f"error: {install_hint()}", file=sys.stderr)
+        from ..installed import web_extra_needed
+
+        print(f"error: {web_extra_needed('join', 'aiohttp', exc)}", file=sys.stderr)
         return 2
     import asyncio
 

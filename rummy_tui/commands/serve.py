@@ -25,19 +25,6 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def install_hint() -> str:
-    """Without the extra: how to add it, in the words of the installer that installed this
-    copy (pip, pipx, uv tool: rummy_tui/installed.py)."""
-    from ..installed import extra_hint
-
-    return ("rummy-tui serve needs the web extra (textual-serve): "
-            + extra_hint("web", "textual-serve"))
-
-
-# What the web extra brings; an ImportError naming anything else is a bug, not a missing extra.
-_EXTRA_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"}
-
-
 class ServeError(Exception):
     """A bad argument to ``serve``: one line, exit 2."""
 
@@ -96,9 +83,9 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from ..web.server import RummyServer
     except ImportError as exc:
-        if (exc.name or "").partition(".")[0] not in _EXTRA_MODULES:
-            raise
-        print(f"error: {install_hint()}", file=sys.stderr)
+        from ..installed import web_extra_needed
+
+        print(f"error: {web_extra_needed('serve', 'textual-serve', exc)}", file=sys.stderr)
         return 2
     from ..saves_location import saves_dir
 

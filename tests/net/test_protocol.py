@@ -119,7 +119,19 @@ def test_host_without_aiohttp_says_how_to_add_it(
     assert main(["host", "--variant", "remi", "--seats", "remote:A,remote:B",
                  "--saves-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "rummy-tui host needs the web extra" in err and "[web]" in err
+    assert err.count("\n") == 1 and "rummy-tui host needs the web extra (aiohttp)" in err
+    assert "[web]" in err and "textual-host" not in err  # the hint names real packages
+
+
+def test_an_import_error_the_web_extra_does_not_explain_is_raised() -> None:
+    from rummy_tui.installed import web_extra_needed
+
+    bug = ImportError("cannot import name 'x'", name="rummy_tui.net.oops")
+    with pytest.raises(ImportError) as raised:
+        web_extra_needed("host", "aiohttp", bug)
+    assert raised.value is bug
+    assert web_extra_needed("join", "aiohttp", ImportError(name="yarl._quoting")).startswith(
+        "rummy-tui join needs the web extra (aiohttp): ")
 
 
 def test_resuming_a_save_that_was_not_hosted(capsys: pytest.CaptureFixture[str],
