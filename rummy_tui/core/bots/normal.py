@@ -12,7 +12,7 @@ close (``_finish``), whatever the least-points arrangement leaves dead.
 - ``normal``: plays through the arrangement search. It takes a discard only when that makes
   its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
   as it can, and uses Remi's top-three pick-up. In Indian it plays for the declaration
-  (evaluate.py): it takes the open card when it brings the hand nearer a declaration
+  (mindist.py): it takes the open card when it brings the hand nearer a declaration
   (MinDist), throws the card that leaves the hand nearest (ties: the card fewest unseen
   cards group with, then the costliest), and drops only when playing on loses more on
   expectation than the drop costs. In Basic Rummy "costliest
