@@ -46,10 +46,14 @@ _Table = dict[int, tuple[int, int]]
 fewest places, the cards dead in the groupings that reach them: a bit per card)."""
 _Entry = tuple[int, int, int, int, int]
 """(kept, sequences, least fill, places, dead cards)"""
+_Choice = tuple[int, int, int, int, int, int, int]
+"""A choice of sets: (its bound, kept in sets, their places, the four suits' count
+vectors left: 3 bits a rank, its copies)"""
 
 _SUITS: dict[tuple[tuple[int, ...], bool, int], _Table] = {}
-_PAIRS: dict[tuple[int, tuple[int, ...], tuple[int, ...], bool, int], list[_Entry]] = {}
-_MOST: dict[tuple[tuple[int, ...], bool, int], tuple[int, int, int]] = {}
+_PAIRS: dict[tuple[int, int, int, bool, int], list[_Entry]] = {}
+_MOST: dict[tuple[int, bool, int], tuple[int, int, int]] = {}
+_OPTIONS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 _CACHE_MAX = 20000
 """Bounded caches: each is cleared when it holds this many entries."""
 
@@ -149,15 +153,15 @@ def _suit(positions: tuple[int, ...], high: bool, size: int) -> _Table:
     return out
 
 
-def _most(positions: tuple[int, ...], high: bool, size: int) -> tuple[int, int, int]:
+def _most(counts: int, high: bool, size: int) -> tuple[int, int, int]:
     """Bounds on what a suit keeps: the most cards, and the most of ``2 * kept - places``
     and ``3 * kept - places`` (with the places' limit, a bound on the kept cards: at most
     ``(size + sum) / 2``, ``(size + sum) / 3``)."""
-    key = (positions, high, size)
+    key = (counts, high, size)
     found = _MOST.get(key)
     if found is None:
         most = two = three = 0
-        for k, (places, _) in _suit(positions, high, size).items():
+        for k, (places, _) in _suit(_positions(counts), high, size).items():
             kept = k >> 6
             most = max(most, kept)
             two = max(two, 2 * kept - places)
@@ -192,15 +196,17 @@ def _shift(table: _Table, suit: int) -> _Table:
     return {k: (pl, m << shift) for k, (pl, m) in table.items()}
 
 
-def _pair(
-    first: int, a: tuple[int, ...], b: tuple[int, ...], high: bool, size: int
-) -> list[_Entry]:
-    """Suits ``first`` and ``first + 1`` together: (kept, sequences, least fill, places,
-    dead cards) entries, cached."""
+def _pair(first: int, a: int, b: int, high: bool, size: int) -> list[_Entry]:
+    """Suits ``first`` and ``first + 1`` (their count vectors) together: (kept, sequences,
+    least fill, places, dead cards) entries, most kept first, cached."""
     key = (first, a, b, high, size)
     found = _PAIRS.get(key)
     if found is None:
-        table = _merge(_shift(_suit(a, high, size), first), _shift(_suit(b, high, size), first + 1), size)
+        table = _merge(
+            _shift(_suit(_positions(a), high, size), first),
+            _shift(_suit(_positions(b), high, size), first + 1),
+            size,
+        )
         found = [(k >> 6, k >> 4 & 3, k & 15, pl, m) for k, (pl, m) in table.items()]
         found.sort(key=_most_first)
         if len(_PAIRS) >= _CACHE_MAX:
@@ -220,15 +226,19 @@ def _set_options(suits: list[int]) -> list[tuple[int, ...]]:
     """The ways to take set parts out of one rank's cards (``suits``: a suit per card,
     copies repeated): each ``(n, its n suits, n, its n suits ...)``, the suits of a part
     different (with copies, more than one part). Each way once; the first takes none."""
-    found: set[tuple[tuple[int, ...], ...]] = set()
-    _more_parts(sorted(suits), (), found)
-    out: list[tuple[int, ...]] = [()]
-    for parts in sorted(found):
-        way: list[int] = []
-        for part in parts:
-            way.append(len(part))
-            way.extend(part)
-        out.append(tuple(way))
+    key = tuple(sorted(suits))
+    out = _OPTIONS.get(key)
+    if out is None:
+        found: set[tuple[tuple[int, ...], ...]] = set()
+        _more_parts(list(key), (), found)
+        out = [()]
+        for parts in sorted(found):
+            way: list[int] = []
+            for part in parts:
+                way.append(len(part))
+                way.extend(part)
+            out.append(tuple(way))
+        _OPTIONS[key] = out  # at most a few hundred keys: the suits of up to 8 copies
     return out
 
 
@@ -324,59 +334,60 @@ def _naturals(
     ties: bool, budget: int,
 ) -> tuple[int, int]:
     by_rank: dict[int, list[int]] = {}
+    vectors = [0, 0, 0, 0]
     for c in naturals:
         by_rank.setdefault(c % 13, []).append(c // 13)
-    options: list[tuple[int, list[tuple[int, ...]]]] = []
+        vectors[c // 13] += 1 << 3 * (c % 13)
+    # every choice of sets (rank by rank), then its bound: the most its suits and sets keep
+    states: list[tuple[int, int, int, int, int, int]] = [
+        (0, 0, vectors[0], vectors[1], vectors[2], vectors[3])
+    ]
     for rank, suits in by_rank.items():
-        if len(set(suits)) >= 2:
-            options.append((rank, _set_options(suits)))
-    per_suit: list[list[int]] = [[], [], [], []]
-    for c in naturals:
-        per_suit[c // 13].append(c % 13)
-    # every choice of sets, with its bound: the most its suits and sets keep
-    choices: list[tuple[int, int, int, tuple[tuple[int, ...], ...]]] = []
-    combos: list[list[tuple[int, tuple[int, ...]]]] = [[]]
-    for rank, opts in options:
-        combos = [c + [(rank, o)] for c in combos for o in opts]
-    for combo in combos:
-        left = [list(s) for s in per_suit]
-        kept = places = 0
-        for rank, way in combo:
+        if len(set(suits)) < 2:
+            continue
+        unit = 1 << 3 * rank
+        grown: list[tuple[int, int, int, int, int, int]] = []
+        for way in _set_options(suits):
+            taken = [0, 0, 0, 0]
+            kept = places = 0
             i = 0
             while i < len(way):
                 n = way[i]
-                for s in way[i + 1:i + 1 + n]:
-                    left[s].remove(rank)
+                for x in way[i + 1:i + 1 + n]:
+                    taken[x] += unit
                 kept += n
                 places += n if n > 3 else 3
                 i += 1 + n
-        if places > size:
-            continue
-        suits = tuple(_positions(s) for s in left)
+            for k0, pl0, v0, v1, v2, v3 in states:
+                if pl0 + places <= size:
+                    grown.append((k0 + kept, pl0 + places, v0 - taken[0], v1 - taken[1],
+                                  v2 - taken[2], v3 - taken[3]))
+        states = grown
+    choices: list[_Choice] = []
+    for kept, places, v0, v1, v2, v3 in states:
         most = kept
-        two = three = 0
-        for s in suits:
-            m, t2, t3 = _most(s, high, size)
+        two = 2 * kept - places
+        three = 3 * kept - places
+        for v in (v0, v1, v2, v3):
+            m, t2, t3 = _most(v, high, size)
             most += m
             two += t2
             three += t3
-        two += 2 * kept - places
-        three += 3 * kept - places
         most = min(most, (size + two) // 2, (size + three) // 3)
         bound = size - jokers - most
-        choices.append((bound if bound > 0 else 0, kept, places, suits))
+        choices.append((bound if bound > 0 else 0, kept, places, v0, v1, v2, v3))
     choices.sort(key=_bound_first)
     best, mask = limit, 0
     tried = 0
-    for bound, set_kept, set_places, suits in choices:
+    for bound, set_kept, set_places, v0, v1, v2, v3 in choices:
         if bound > best or bound == best and not ties:
             break
         if budget and tried >= budget:
             break
         tried += 1
         room = size - set_places
-        left01 = _pair(0, suits[0], suits[1], high, size)
-        left23 = _pair(2, suits[2], suits[3], high, size)
+        left01 = _pair(0, v0, v1, high, size)
+        left23 = _pair(2, v2, v3, high, size)
         for k1, s1, p1, pl1, m1 in left01:
             if pl1 > room:
                 continue
@@ -403,9 +414,15 @@ def _naturals(
     return best, mask
 
 
-def _bound_first(c: tuple[int, int, int, tuple[tuple[int, ...], ...]]) -> int:
+def _bound_first(c: _Choice) -> int:
     return c[0]
 
 
-def _positions(ranks: list[int]) -> tuple[int, ...]:
-    return tuple(sorted(ranks))
+def _positions(counts: int) -> tuple[int, ...]:
+    """A count vector's ranks, sorted, copies repeated."""
+    out: list[int] = []
+    for r in range(13):
+        n = counts >> 3 * r & 7
+        for _ in range(n):
+            out.append(r)
+    return tuple(out)
