@@ -21,7 +21,7 @@ from ..hand_rules import HandRules
 __all__ = ["distance", "mindist", "remember", "spare_cards"]
 
 _SIZE = 13
-_HAND_CACHE: dict[tuple[tuple[Card, ...], int | None, bool], int] = {}
+_HAND_CACHE: dict[tuple[tuple[int, ...], int | None, bool], int] = {}
 _HAND_MAX = 8192
 """Exact answers, by hand: cleared when it holds this many."""
 
@@ -77,7 +77,7 @@ def _cached(hand: Sequence[int], wild_rank: int | None, ace_high: bool, budget: 
     return best
 
 
-def _keep(key: tuple[tuple[Card, ...], int | None, bool], dist: int) -> None:
+def _keep(key: tuple[tuple[int, ...], int | None, bool], dist: int) -> None:
     if len(_HAND_CACHE) >= _HAND_MAX:
         _HAND_CACHE.clear()
     _HAND_CACHE[key] = dist
