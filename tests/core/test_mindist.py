@@ -78,6 +78,15 @@ def test_the_indian_corner_and_wild_cards_as_themselves():
     assert mindist(hand, rules) == 1
 
 
+def test_copies_of_a_suit_in_two_sequences_one_with_a_gap():
+    """Two decks: 6H 7H 8H pure, and 4H J J 7H 8H with two wild jacks in the gap (so the
+    part from the 4H skips the 6H): the QC goes and the hand declares."""
+    rules = hand_rules(wild=11, decks=2)
+    hand = _cards("4H 6H 7H 7H 8H 8H JH 3C 4C 6C 7C JC JC QC")
+    assert mindist(hand, rules) == 0
+    assert spare_cards(hand, 11) == (0, _cards("QC"))
+
+
 def test_a_budget_bounds_the_work_and_never_reports_a_nearer_hand():
     rng = random.Random(7)
     rules = hand_rules(wild=3, decks=2)
@@ -95,3 +104,30 @@ def test_spare_cards_and_distance_share_the_search():
     least, spare = spare_cards(hand, 6)
     assert least == 1 and spare and set(spare) <= set(_cards("KD QS"))
     assert all(distance([c for c in hand if c != s], 6) == 1 for s in spare)
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_distance_zero_exactly_when_a_discard_declares(decks):
+    """``normal`` looks for a declaration only when the 14 cards' distance is 0 (normal.py):
+    so 0 must be exactly when some discard leaves a declaration, by the arrangement
+    search, on hands near one (wild cards and printed jokers in play)."""
+    rng = random.Random(290 + decks)
+    declaring = 0
+    for _ in range(120):
+        wild = rng.randrange(13)
+        rules = hand_rules(wild=wild + 1, decks=decks)
+        hand, left = _complete_hand(rng, 13, decks, decks, wild)
+        free = [c for c, n in left.items() if n > 0]
+        for _ in range(rng.choice([0, 0, 1])):
+            x = rng.choice(free)
+            free.remove(x)
+            hand[rng.randrange(13)] = x
+        hand.append(rng.choice(free))
+        cards = [Card(c) for c in hand]
+        finishes = any(
+            best_arrangement([x for i, x in enumerate(cards) if i != j], rules).can_go_out
+            for j in range(14)
+        )
+        assert (distance(cards, wild + 1) == 0) == finishes, (sorted(hand), wild)
+        declaring += finishes
+    assert 20 <= declaring <= 100

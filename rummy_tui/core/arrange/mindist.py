@@ -21,9 +21,10 @@ the best discard's (one card more is dead).
 Exact, but for this: a card to fill a place is taken to exist even when every copy of it is
 already in the hand. A wild card as itself only ever helps the pure sequence, which holds
 one at most, so each wild card is tried as itself alone. Each suit's sequence parts are
-searched as runs of its ranks in order (the part from the lowest card takes the next ranks
-up, each rank once: tests/core/test_mindist.py holds this against every split by brute
-force); sets are chosen rank by rank, best bound first. ``budget``: at most that many
+searched as runs of its ranks in order when it holds one copy of each (the part from the
+lowest card takes the next ranks up: tests/core/test_mindist.py holds this against every
+split by brute force), as every split when it holds copies; sets are chosen rank by rank,
+best bound first. ``budget``: at most that many
 choices of sets are searched (``hard``'s bound on the work; a count, so a seed plays the
 same game).
 
@@ -51,8 +52,9 @@ _Choice = tuple[int, int, int, int, int, int, int]
 vectors left: 3 bits a rank, its copies)"""
 
 _SUITS: dict[tuple[tuple[int, ...], bool, int], _Table] = {}
-_PAIRS: dict[tuple[int, int, int, bool, int], list[_Entry]] = {}
-_MOST: dict[tuple[int, bool, int], tuple[int, int, int]] = {}
+_PAIRS: dict[int, list[_Entry]] = {}
+_MOST: dict[int, tuple[int, int, int]] = {}
+"""Keyed by one int: the count vectors (39 bits each), the ace high, the hand's size."""
 _OPTIONS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 _CACHE_MAX = 20000
 """Bounded caches: each is cleared when it holds this many entries."""
@@ -118,24 +120,31 @@ def _suit(positions: tuple[int, ...], high: bool, size: int) -> _Table:
         if first == 0 and high:
             for k, (places, mask) in _suit(rest + (13,), high, size).items():
                 _put(out, k, places, mask)
-        # a part from the lowest card up through the next distinct ranks
+        # a part from the lowest card: with one copy of each rank, up through the next
+        # ranks (parts that interleave do no better); with copies, any higher ranks (6-7-8
+        # pure beside 4-7-8 with two jokers)
         members: list[int] = []
         last = first
         for x in rest:
-            if x == last:
-                continue
-            members.append(x)
+            if x != last and x - first < size:
+                members.append(x)
             last = x
-        for j in range(len(members) + 1):
-            top = members[j - 1] if j else first
+        ways: list[list[int]] = []
+        if len(set(positions)) == len(positions):
+            ways = [members[:j] for j in range(len(members) + 1)]
+        else:
+            for bits in range(1 << len(members)):
+                ways.append([x for i, x in enumerate(members) if bits >> i & 1])
+        for way in ways:
+            top = way[-1] if way else first
             span = top - first + 1
             here = span if span > 3 else 3
             if here > size:
-                break
-            n = j + 1
+                continue
+            n = len(way) + 1
             fill = here - n
             left = list(rest)
-            for x in members[:j]:
+            for x in way:
                 left.remove(x)
             for k, (places, mask) in _suit(tuple(left), high, size).items():
                 total = places + here
@@ -157,7 +166,7 @@ def _most(counts: int, high: bool, size: int) -> tuple[int, int, int]:
     """Bounds on what a suit keeps: the most cards, and the most of ``2 * kept - places``
     and ``3 * kept - places`` (with the places' limit, a bound on the kept cards: at most
     ``(size + sum) / 2``, ``(size + sum) / 3``)."""
-    key = (counts, high, size)
+    key = counts | int(high) << 39 | size << 40
     found = _MOST.get(key)
     if found is None:
         most = two = three = 0
@@ -199,7 +208,7 @@ def _shift(table: _Table, suit: int) -> _Table:
 def _pair(first: int, a: int, b: int, high: bool, size: int) -> list[_Entry]:
     """Suits ``first`` and ``first + 1`` (their count vectors) together: (kept, sequences,
     least fill, places, dead cards) entries, most kept first, cached."""
-    key = (first, a, b, high, size)
+    key = a | b << 39 | first << 78 | int(high) << 80 | size << 81
     found = _PAIRS.get(key)
     if found is None:
         table = _merge(
@@ -311,14 +320,16 @@ def search(
             wilds.append(c)
         else:
             naturals.append(c)
-    best, mask = _naturals(naturals, jokers + len(wilds), size, ace_high, floor, limit, ties, budget)
+    best, mask, low = _naturals(
+        naturals, jokers + len(wilds), size, ace_high, floor, limit, ties, budget
+    )
     # a wild card as itself only helps in the pure sequence: it makes the hand one nearer
-    # at most, and only where the pure sequence's fill decides
-    if wilds and best > floor:
+    # at most, and only where the pure sequence's fill decides, not the cards kept: so
+    # only where some choice of sets could keep enough (its bound, which a wild card as
+    # itself does not lower, is below the distance found)
+    if wilds and best > floor and low < best:
         for w in sorted(set(wilds)):
-            if not any(c // 13 == w // 13 for c in naturals):
-                continue
-            found, got = _naturals(
+            found, got, _ = _naturals(
                 naturals + [w], jokers + len(wilds) - 1, size, ace_high,
                 max(floor, best - 1), best, ties, budget,
             )
@@ -332,7 +343,8 @@ def search(
 def _naturals(
     naturals: list[int], jokers: int, size: int, high: bool, floor: int, limit: int,
     ties: bool, budget: int,
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
+    """(the distance, the dead cards, the least bound of a choice of sets)."""
     by_rank: dict[int, list[int]] = {}
     vectors = [0, 0, 0, 0]
     for c in naturals:
@@ -377,6 +389,7 @@ def _naturals(
         bound = size - jokers - most
         choices.append((bound if bound > 0 else 0, kept, places, v0, v1, v2, v3))
     choices.sort(key=_bound_first)
+    low = choices[0][0] if choices else _BIG
     best, mask = limit, 0
     tried = 0
     for bound, set_kept, set_places, v0, v1, v2, v3 in choices:
@@ -408,10 +421,10 @@ def _naturals(
                 if d < best:
                     best, mask = d, m1 | m2
                     if best <= floor:
-                        return best, mask
+                        return best, mask, low
                 elif ties and d == best:
                     mask |= m1 | m2
-    return best, mask
+    return best, mask, low
 
 
 def _bound_first(c: _Choice) -> int:
