@@ -129,12 +129,18 @@ def _suit(positions: tuple[int, ...], high: bool, size: int) -> _Table:
             if x != last and x - first < size:
                 members.append(x)
             last = x
-        ways: list[list[int]] = []
-        if len(set(positions)) == len(positions):
-            ways = [members[:j] for j in range(len(members) + 1)]
-        else:
-            for bits in range(1 << len(members)):
-                ways.append([x for i, x in enumerate(members) if bits >> i & 1])
+        ways = [members[:j] for j in range(len(members) + 1)]
+        if len(set(positions)) < len(positions):
+            # a rank left out of the part goes to another part, which crosses this one
+            # only through a rank of which each part has a copy: so the part leaves out
+            # ranks only below the highest rank it takes with a copy left for another
+            for t, top in enumerate(members):
+                if rest.count(top) < 2 or t == 0:
+                    continue
+                for bits in range((1 << t) - 1):  # some rank below ``top`` left out
+                    below = [x for i, x in enumerate(members[:t]) if bits >> i & 1]
+                    for j in range(t + 1, len(members) + 1):
+                        ways.append(below + members[t:j])
         for way in ways:
             top = way[-1] if way else first
             span = top - first + 1
