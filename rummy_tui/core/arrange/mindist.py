@@ -1,8 +1,8 @@
 """MinDist, the one search (issue 29): the least number of a hand's cards to replace for it to
 become a valid Indian declaration (every card in a sequence or a set, two sequences, one of
 them pure), after Saha et al., "Quantitative Rule-Based Strategy modeling in Classic Indian
-Rummy: A Metric Optimization Approach" (arXiv 2601.00024). ``normal`` asks it exactly,
-``hard`` with a budget (core/bots/mindist.py).
+Rummy: A Metric Optimization Approach" (arXiv 2601.00024). ``normal`` and ``hard`` ask it
+(through core/bots/mindist.py), exactly; a caller may bound its work with ``budget``.
 
 The cards kept form parts, each a part of one meld of the nearest declaration:
 - a set part: one rank, 2 to 4 different suits; it takes ``max(3, cards)`` places;
@@ -23,10 +23,11 @@ already in the hand. A wild card as itself only ever helps the pure sequence, wh
 one at most, so each wild card is tried as itself alone. Each suit's sequence parts are
 searched as runs of its ranks in order when it holds one copy of each (the part from the
 lowest card takes the next ranks up: tests/core/test_mindist.py holds this against every
-split by brute force), as every split when it holds copies; sets are chosen rank by rank,
-best bound first. ``budget``: at most that many
-choices of sets are searched (``hard``'s bound on the work; a count, so a seed plays the
-same game).
+split by brute force); with copies, a part may also leave out ranks below the highest rank
+it takes of which a copy is left for another part (4-7-8 with two jokers beside a pure
+6-7-8). Sets are chosen rank by rank, best bound first (the bound: the most cards the suits
+and sets keep, with their places at most ``N``). ``budget``: at most that many choices of
+sets are searched (a count, so a seed plays the same game).
 
 Fully typed, ints and tuples only: a build of the package compiles it with mypyc (setup.py).
 """
@@ -253,7 +254,7 @@ def _set_options(suits: list[int]) -> list[tuple[int, ...]]:
                 way.append(len(part))
                 way.extend(part)
             out.append(tuple(way))
-        _OPTIONS[key] = out  # at most a few hundred keys: the suits of up to 8 copies
+        _OPTIONS[key] = out  # bounded: one key per multiset of suits (a rank's copies)
     return out
 
 
