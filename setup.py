@@ -1,6 +1,7 @@
 """Compile the arrangement search with mypyc when the package is built (issue 10).
 
-Everything else about the package is in pyproject.toml. The search's six modules
+Everything else about the package is in pyproject.toml. The search's seven modules (with
+MinDist's, issue 29)
 (``rummy_tui/core/arrange/*.py`` but its ``__init__``, which only names what they export)
 are plain, fully typed Python. A build of the package (``pip
 install .``, a wheel) also compiles them with mypyc, which comes with mypy (a build
@@ -12,7 +13,7 @@ unless given ``--installed``, an editable install), and ``tests/core/test_compil
 builds a wheel of the checkout and checks that its compiled search arranges hands and plays
 games exactly as the sources do.
 
-A build compiles all six or none: with ``RUMMY_TUI_PURE=1`` in the environment, without mypy
+A build compiles all seven or none: with ``RUMMY_TUI_PURE=1`` in the environment, without mypy
 or without a C compiler, the package is the same pure-Python one (with a warning).
 """
 
@@ -27,6 +28,7 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "rummy_tui/core/arrange/build.py",
+    "rummy_tui/core/arrange/mindist.py",
     "rummy_tui/core/arrange/multi.py",
     "rummy_tui/core/arrange/runs.py",
     "rummy_tui/core/arrange/search.py",

@@ -1,4 +1,4 @@
-"""Issue 29: easy and normal play Indian for the declaration (core/bots/evaluate.py):
+"""Issue 29: easy and normal play Indian for the declaration (core/bots/mindist.py):
 MinDist (the least number of cards to replace for a valid declaration) checked against the
 arrangement search, the discard that leaves the hand nearest, the open card taken when it
 brings the hand nearer, and drops only when playing on loses more on expectation."""
@@ -14,7 +14,7 @@ from test_engine_support import card, cards, play, rig, scramble_hidden
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.bots import choose_action
-from rummy_tui.core.bots.evaluate import distance
+from rummy_tui.core.bots.mindist import distance
 from rummy_tui.core.bots.indian_play import (
     best_discard,
     loss_if_beaten,
@@ -79,15 +79,16 @@ def test_distance_of_known_hands():
     hand = cards("AS 2S JK 7C 7D 7H 9C 9D 9H KD KS KH KC")
     assert distance(hand, None) == 2
     assert not _declares_after_one_swap(list(hand), hand_rules("indian", decks=1))
-    # thirteen cards far apart: K-A waits for a Q, four more alone wait for two each
-    assert distance(cards("AS 5S 9S 2H 6H 10H 3D 7D JD 4C 8C QC KS"), None) == 8
+    # thirteen cards far apart: K-A waits for a Q, 5S 9S for 6S 7S 8S, 2H 6H for 3H 4H
+    # 5H (13 places, 6 cards kept: 7 to replace)
+    assert distance(cards("AS 5S 9S 2H 6H 10H 3D 7D JD 4C 8C QC KS"), None) == 7
 
 
 @pytest.mark.parametrize("decks", [1, 2])
 def test_spare_cards_are_discards_that_leave_the_hand_nearest(decks):
     """spare_cards (one search of the 14 cards) names only discards that leave the least
     distance, at least one, and that distance; checked by trying every discard."""
-    from rummy_tui.core.bots.evaluate import spare_cards
+    from rummy_tui.core.bots.mindist import spare_cards
 
     rng = random.Random(decks)
     exact = 0
@@ -197,7 +198,7 @@ def test_a_drop_only_when_playing_on_loses_more_than_the_drop_costs():
     two = "AS 2S 3S 4H 6H 7C 8C 9C 10D JD QD 2H 8S"
     assert distance(cards(four), 5) == 4
     assert distance(cards(two), 5) == 2
-    assert distance(cards(HOPELESS), 5) >= 7
+    assert distance(cards(HOPELESS), 5) == 6  # 2D-6D, 3S-7S, Q-K-A: 13 places
     for hand, drops_at in [(HOPELESS, (0, 30)), (four, (30,)), (two, ())]:
         state = rig("indian", [hand, OTHER], wild="5D")
         for turn in (0, 30):

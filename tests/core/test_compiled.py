@@ -1,7 +1,7 @@
 """The compiled search arranges exactly as its sources do (issue 10).
 
-A build of the package (``pip install .``) compiles the search, core/arrange/, with mypyc
-(setup.py). Every other test runs this checkout's sources. This one builds a wheel of the
+A build of the package (``pip install .``) compiles the search, core/arrange/ (MinDist's
+search too, issue 29), with mypyc (setup.py). Every other test runs this checkout's sources. This one builds a wheel of the
 checkout as a user's install would, in a scratch copy, and asks that build, in a separate
 interpreter, to arrange thousands of hands of every variant (random, meld-rich and
 joker-heavy) and to play a game of each variant between computer players. Each arrangement
@@ -70,6 +70,18 @@ def play_all(games):
         out.append([r.rounds, r.turns, r.actions, r.invariant_violations, r.wins])
     return out
 
+def mindist_all(jobs):
+    from rummy_tui.core.arrange.mindist import search
+    from rummy_tui.core.cards import parse_cards
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    out = []
+    for variant, rules, wild, codes, sequence_down in jobs:
+        if variant == "indian" and len(codes) >= 13:
+            hand = [int(c) for c in parse_cards(codes)]
+            rank = None if wild is None else ranks.index(wild)
+            out.append([search(hand, rank), search(hand, rank, 13, True, -1, 15, True)])
+    return out
+
 def arrange_all(jobs):
     out = []
     for variant, rules, wild, codes, sequence_down in jobs:
@@ -82,7 +94,7 @@ def arrange_all(jobs):
 CHILD = ARRANGE + """
 asked = json.load(sys.stdin)
 print(json.dumps({"where": arrange_multi.__file__, "found": arrange_all(asked["hands"]),
-                  "played": play_all(asked["games"])}))
+                  "mindist": mindist_all(asked["hands"]), "played": play_all(asked["games"])}))
 """
 
 
@@ -174,7 +186,7 @@ def test_the_compiled_search_arranges_every_hand_as_the_sources_do(tmp_path):
     unpacked = _installed_build() or _compiled_build(tmp_path)
     built = sorted(p.name for p in (unpacked / "rummy_tui" / "core" / "arrange").glob("*.so"))
     compiled = [name.split(".")[0] for name in built]
-    assert compiled == ["build", "multi", "runs", "search", "sets", "tables"], (
+    assert compiled == ["build", "mindist", "multi", "runs", "search", "sets", "tables"], (
         f"the build compiled {built}: mypyc or the C compiler failed"
     )
 
@@ -198,6 +210,9 @@ def test_the_compiled_search_arranges_every_hand_as_the_sources_do(tmp_path):
     assert len(ours) == len(theirs["found"]) == len(jobs) == 2800
     for job, mine, built in zip(jobs, ours, theirs["found"]):
         assert built == mine, job
+    # MinDist (core/arrange/mindist.py, issue 29): the distance and the best discards
+    distances = json.loads(json.dumps(here["mindist_all"](jobs)))
+    assert len(distances) > 300 and distances == theirs["mindist"]
     played = here["play_all"](GAMES)
     assert json.loads(json.dumps(played)) == theirs["played"]
     assert all(turns > 5 and not violations for _, turns, _, violations, _ in played)

@@ -13,9 +13,11 @@ made by the variant; ``core/library.py`` finds them by the variant's name for
 - ``tables.py``: the suit tables (Pareto tuples of ints with how each entry is made, split
   into blocks no run joins), and ``runs.py``, long suits by one pass over the ranks;
 - ``build.py``: the results (:class:`Arrangement`, :class:`ArrangedMeld`), read back from
-  the multi-deck search's choice.
+  the multi-deck search's choice;
+- ``mindist.py``: MinDist (issue 29), how many cards an Indian hand is from a declaration,
+  the one search every bot asks (through core/bots/mindist.py).
 
-These six modules are fully typed: a build of the package also compiles them with mypyc
+These seven modules are fully typed: a build of the package also compiles them with mypyc
 (setup.py); a checkout runs the sources, and tests/core/test_compiled.py holds the two
 together.
 """

@@ -3,7 +3,7 @@ a :class:`~rummy_tui.core.state.PlayerView` (their own hand, the table, the disc
 counts), never another hand or the stock order.
 
 - ``easy`` and ``normal`` (normal.py, with the helpers of their choices that the hard
-  players reuse; evaluate.py, how far an Indian hand is from a declaration; indian_play.py,
+  players reuse; mindist.py, how far an Indian hand is from a declaration; indian_play.py,
   normal's Indian draw, discard and drop by it).
 - ``hard`` (hard.py): ``normal``'s play, searched again from its view alone. In Basic Rummy
   and Remi, determinised rollouts to the end of the deal (rollout.py) weigh normal's draw,

@@ -1,4 +1,4 @@
-"""``normal``'s Indian play by the distance to a declaration (evaluate.py, issue 29): the
+"""``normal``'s Indian play by the distance to a declaration (mindist.py, issue 29): the
 open card taken when it brings the hand nearer, the discard that leaves it nearest, and the
 drop as a decision, from the expected loss of playing on against the drop's cost. Views
 only: what it counts as unseen is what the view shows (its hand, the discard pile, the
@@ -15,7 +15,7 @@ from ..engine import legal_discards
 from ..hand_rules import HandRules
 from ..registry import variant_of
 from ..state import PlayerView
-from .evaluate import distance, remember, spare_cards
+from .mindist import distance, remember, spare_cards
 
 __all__ = [
     "best_discard", "loss_if_beaten", "should_drop", "takes_open_card", "unseen", "win_chance",

@@ -12,7 +12,7 @@ close (``_finish``), whatever the least-points arrangement leaves dead.
 - ``normal``: plays through the arrangement search. It takes a discard only when that makes
   its hand better, melds, lays off, throws its costliest dead card, closes or declares as soon
   as it can, and uses Remi's top-three pick-up. In Indian it plays for the declaration
-  (evaluate.py): it takes the open card when it brings the hand nearer a declaration
+  (mindist.py): it takes the open card when it brings the hand nearer a declaration
   (MinDist), throws the card that leaves the hand nearest (ties: the card fewest unseen
   cards group with, then the costliest), and drops only when playing on loses more on
   expectation than the drop costs. In Basic Rummy "costliest
@@ -36,6 +36,7 @@ from ..variants.remi import EndOnEmptyStock
 from ..hand_rules import HandRules, relaxed
 from ..registry import variant_of
 from .indian_play import best_discard, should_drop, takes_open_card
+from .mindist import distance
 
 _DRAW = DrawStock()
 _TAKE = TakeDiscard(1)
@@ -305,6 +306,10 @@ def _normal(v: PlayerView, rng: random.Random) -> Action:
         allowed = legal_discards(v, dead) or legal_discards(v, hand)
         return Discard(min(allowed, key=lambda c: (partners(hand, c), -rules.values[c], c)))
     # Remigio and Indian: melds stay in the hand
+    if rules.declaration and distance(hand, rules.melds.wild_rank, 0, 1):
+        # MinDist is 0 exactly when some discard leaves a declaration (tests/core/
+        # test_mindist.py): none to look for, card by card
+        return Discard(best_discard(v, hand, rules))
     scoring = relaxed(rules) if rules.declaration else rules
     arrangement = best_arrangement(hand, scoring)
     dead = list(arrangement.deadwood)
