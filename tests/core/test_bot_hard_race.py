@@ -56,25 +56,35 @@ def test_indian_hard_does_not_throw_a_card_whose_partner_the_next_player_took():
     # 5s wild: the pure 2C 3C 4C and 8C 9C 10C, two cards from declaring
     hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD KD 9S 6S"
     seen = _turn("indian", hand, "7S", "play", "5C")
-    assert choose_action("hard", seen, random.Random(0)) == Discard(_c("9S")[0])
+    nine = _c("9S")[0]
+    assert choose_action("hard", seen, random.Random(3)) == Discard(nine)
     # the next player took the 9H from the pile (and holds it): the 9S may make its set
     fed = _turn("indian", hand, "7S", "play", "5C")
     fed = _with_events(fed, Took(round_no=fed.round_no, player=1, card=_c("9H")[0]))
-    action = choose_action("hard", fed, random.Random(0))
-    assert isinstance(action, Discard) and action.card != _c("9S")[0]
-    # and the card thrown instead leaves the hand as near a declaration
-    rest = list(fed.hand)
-    rest.remove(action.card)
-    assert distance(rest, 5) == distance(fed.hand, 5) == 2
+    for seed in range(4):
+        action = choose_action("hard", fed, random.Random(seed))
+        assert isinstance(action, Discard) and action.card != nine
+        # and the card thrown instead leaves the hand as near a declaration
+        rest = list(fed.hand)
+        rest.remove(action.card)
+        assert distance(rest, 5) == distance(fed.hand, 5) == 2
+    # the sampled hands of the next player: each holds what they took; one that took two
+    # nines is brought nearer by the third more often than a hand of unknown cards
+    live = indian_race.live_cards(fed, {1: _c("9H 9D")})
+    picked = indian_race.sampled_feed([nine], live, 13, _c("9H 9D"), [], 5, random.Random(0), 24)
+    blind = indian_race.sampled_feed([nine], live, 13, [], [], 5, random.Random(0), 24)
+    assert picked[0] > blind[0], (picked, blind)
+    # and fewer once they threw a nine's neighbour
+    shy = indian_race.sampled_feed([nine], live, 13, [], _c("10S"), 5, random.Random(0), 24)
+    assert shy[0] == blind[0] / 2
 
 
-def test_indian_hard_keeps_the_throw_with_more_outs_and_decides_alike_for_any_seed():
+def test_without_rollouts_the_throw_with_the_most_outs_less_the_feed_is_made():
     seen = _turn("indian", HAND, "3S", "play", "5C")
     rules = variant_of(seen.variant).rules_for(seen)
     live = indian_race.live_cards(seen, {})
-    choices = {choose_action("hard", seen, random.Random(s)) for s in range(4)}
-    assert len(choices) == 1
-    (action,) = choices
+    normal = choose_action("normal", seen, random.Random(0))
+    action = indian_race.race_discard(seen, rules, normal, None)
     hand = list(seen.hand)
     least = distance(hand, 5)
 
@@ -87,13 +97,14 @@ def test_indian_hard_keeps_the_throw_with_more_outs_and_decides_alike_for_any_se
 
     # the throws weighed are as near a declaration as any, normal's among them; the one
     # made scores best of them
-    normal = choose_action("normal", seen, random.Random(0))
     near, weighed = indian_race.candidates(seen, rules, normal, live)
     assert near == least and normal.card in weighed and action.card in weighed
     assert len(weighed) == indian_race.CANDIDATES
     for c in weighed:
         assert distance([x for x in hand if x != c], 5) == least
         assert score(action.card) >= score(c) - 1e-9
+    # with rollouts the choice is fixed by the seed
+    assert len({choose_action("hard", seen, random.Random(7)) for _ in range(3)}) == 1
 
 
 def test_the_outs_searches_are_a_count(monkeypatch):
@@ -134,3 +145,38 @@ def test_indian_hard_takes_an_open_card_that_leaves_it_as_near_with_many_more_ou
     # a card that melds with nothing stays on the pile
     seen = _turn("indian", hand, "9C", "draw", "5C")
     assert choose_action("hard", seen, random.Random(0)) == DrawStock()
+
+
+def test_the_rollouts_favour_the_hand_with_more_ways_to_declare_and_are_fixed_by_the_seed():
+    # 5s wild, one card from declaring: the pure 2C 3C 4C and 6H 7H 8H, four nines and a 2D
+    # to replace, with JS QS open at both ends (10S, KS) or JS KS waiting for the QS alone
+    open_ended = _c("2C 3C 4C 6H 7H 8H 9D 9H 9S 9C JS QS 2D")
+    gapped = _c("2C 3C 4C 6H 7H 8H 9D 9H 9S 9C JS KS 2D")
+    # the live cards: neither hand's cards (so neither the QS nor the KS), the 3D on the
+    # pile nor the wild 5C: the open end's 10S is the difference
+    shown = set(open_ended) | set(gapped) | set(_c("3D 5C"))
+    live = Counter({c: 1 for c in range(53) if c not in shown})
+    assert distance(open_ended, 5) == distance(gapped, 5) == 1
+    first = indian_race.race_rollouts([open_ended, gapped], 1, live, 5, random.Random(3))
+    again = indian_race.race_rollouts([open_ended, gapped], 1, live, 5, random.Random(3))
+    assert first == again
+    assert first is not None and 0 < first[1] < first[0] <= 1
+
+
+def test_the_rollouts_spend_a_count_of_searches(monkeypatch):
+    calls = []
+    real = indian_race.distance
+
+    def spy(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(indian_race, "distance", spy)
+    seen = _turn("indian", "2C 3C 4C 9D 9H 9S 6H 7H JS QS 4D 10C KD", "3D", "draw", "5C")
+    live = indian_race.live_cards(seen, {})
+    hands = [list(seen.hand)] * 4
+    rolled = indian_race.race_rollouts(hands, distance(seen.hand, 5), live, 5, random.Random(1))
+    assert rolled is not None and len(set(rolled)) == 1
+    # no sequence is begun once the searches are spent: at most one sequence's worth more
+    worst = 4 * indian_race.DEPTH * 14
+    assert len(calls) <= indian_race.ROLL_SEARCHES + worst

@@ -5,8 +5,11 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
 
-- Indian: MinDist first (mindist.py: the least number of cards to replace for a valid
-  declaration). It takes the open card when its best throw then leaves the hand nearer a
+- Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
+  hand as near with many more outs; among the throws that leave the hand nearest a
+  declaration, the one that declares soonest along sampled draws, less the chance to feed
+  the next player. With ``P["race"]`` off, the older play below: MinDist first
+  (mindist.py: the least number of cards to replace for a valid declaration). It takes the open card when its best throw then leaves the hand nearer a
   declaration, else draws from the stock, and throws a card that leaves the hand as near
   as any throw (of the ``NEAREST`` likeliest); the rollouts choose among the throws that
   MinDist finds as near (with MinDist off, the draw too). Own-hand rollouts: a fixed number
@@ -112,7 +115,7 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
         return normal_action
     if isinstance(normal_action, Discard):
         if p["mindist"] and p["race"]:
-            return race_discard(v, rs.rules_for(v), normal_action)
+            return race_discard(v, rs.rules_for(v), normal_action, rng)
         if p["mode"] == "roll":
             return _roll_discard(v, rng, normal_action, p)
         return _discard(v, rng, normal_action, p)

@@ -1,27 +1,32 @@
-"""``hard``'s Indian discard (issue 29): a deal is a race to the first declaration, so among
-the throws that leave the hand nearest a declaration (MinDist, evaluate.py) it keeps the
-hand with the most live cards that would bring it nearer still ("outs", the cards it has not
-seen, the ones another player is known to hold left out), less the chance that the card
-thrown brings the next player nearer (it takes an open card that does).
+"""``hard``'s Indian draw and discard (issue 29): a deal is a race to the first declaration.
 
-- Outs: for the 13 cards kept, every unseen card that shares a rank with one of them or sits
-  within two ranks of one in its suit (or is a joker) is added, and the 14 cards' distance
-  (after their best throw) asked for; the others meld with nothing and bring it no nearer.
-  Each card weighs its copies left. At one card from declaring, the outs are the chance to
-  declare on the next stock draw.
-- Feeding: the next player takes the thrown card when it makes a group with a card of theirs.
-  The chance is estimated from the unseen cards that group with it (their rank in another
-  suit, their suit within two ranks), each in the next player's hand in proportion to its
-  size; a card of that neighbourhood the next player took from the pile (and still holds)
-  makes it likely, one of that rank or suit neighbourhood it threw or refused makes it less.
+- The discard: among the legal throws that leave the hand nearest a declaration (MinDist,
+  the distance search; up to ``CANDIDATES``, normal's first), the one whose kept 13 cards
+  declare soonest along sampled sequences of live cards (the same ``ROLLS`` sequences for
+  every throw: common random numbers), less the chance that the card thrown brings the
+  next player nearer (they take an open card that does). Along a sequence each card drawn
+  is kept when it brings the hand a card nearer (a card that leaves it so is thrown), else
+  thrown; a rollout is worth ``GAMMA`` to the power of the draws it took to declare.
+  ``ROLLS`` at 0 (or no cards to draw): the kept hand's outs instead, the live cards that
+  would bring it nearer.
+- Feeding: ``FEED_SAMPLES`` hands of the next player, each the cards they took from the
+  pile and hold plus a draw of the live cards; the share that the card brings nearer,
+  halved when they threw or passed a card of its rank or suit neighbourhood. Without a
+  random stream, an estimate from the live cards that group with it.
+- The draw: normal's (the open card when it brings the hand nearer), and the open card too
+  when it leaves the hand as near with so many more outs that the next step is expected
+  sooner.
 
-Views only: unseen means not in this player's hand, the discard pile, the table or the wild
-joker card. The work is a count (``OUT_SEARCHES`` distance searches a decision), never a
-clock, and nothing random is drawn, so a view gives one answer.
+Live cards: the cards not in this player's hand, the discard pile, the table or under the
+stock (the wild joker card), less the ones another player took from the pile and holds.
+The work is counts (``ROLL_SEARCHES`` and ``OUT_SEARCHES`` distance searches a decision,
+``FEED_SAMPLES`` hands), never a clock, and the random stream is the bot's (seeded from the
+game's seed and action count), so a seed plays the same game.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -34,7 +39,10 @@ from .evaluate import distance, spare_cards
 from .hard import _picks
 from .indian_play import _ties, unseen
 
-__all__ = ["candidates", "feed_chance", "live_cards", "outs", "race_discard", "race_draw"]
+__all__ = [
+    "candidates", "feed_chance", "live_cards", "outs", "race_discard", "race_draw",
+    "sampled_feed",
+]
 
 CANDIDATES = 4
 """Throws weighed (normal's order: fewest live partners, then costliest): each costs a
@@ -45,6 +53,20 @@ TAKE_THROWS = 2
 """Throws weighed after taking an open card that leaves the hand as near."""
 TAKE_MARGIN = 1.0
 """Turns by which taking such a card must bring the next step sooner than the stock."""
+FEED_SAMPLES = 12
+"""Hands of the next player sampled to estimate what a throw feeds them (a search each, and
+one per throw weighed)."""
+ROLLS = 16
+"""Sequences of live cards each throw's hand is played along (0: the outs alone)."""
+MIN_ROLLS = 6
+DEPTH = 6
+"""Draws per sequence (a 2-player deal lasts about 11 turns: 5 or 6 draws each)."""
+ROLL_SEARCHES = 300
+"""Distance searches the rollouts of a decision may spend (a count, not a clock)."""
+GAMMA = 0.8
+"""A declaration a draw later is worth this much less (the others race too)."""
+ROLL_FEED = 0.25
+"""Weight of the chance to feed the next player against the rollouts' value."""
 FEED = 1.0
 """Weight of the chance to feed the next player against the chance of a step of one's own
 (both a card nearer a declaration)."""
@@ -150,10 +172,44 @@ def feed_chance(
     return chance
 
 
-def race_discard(v: PlayerView, rules: HandRules, normal: Discard) -> Discard:
+def sampled_feed(
+    cards: list[Card], live: Counter[Card], size: int, took: list[Card], shed: list[Card],
+    wild: int | None, rng: random.Random, samples: int,
+) -> list[float]:
+    """For each card of ``cards``, the share of ``samples`` hands of the next player that
+    it brings nearer a declaration: each hand the cards they took and hold, the rest drawn
+    from the live cards. Halved for a card of the rank or suit neighbourhood of one they
+    threw or passed (a hand that wanted it would have kept or taken that one)."""
+    pool = sorted(c for c, k in live.items() for _ in range(k))
+    known = sorted(took)[:size]
+    need = size - len(known)
+    if need < 0 or need > len(pool) or not cards:
+        return [0.0] * len(cards)
+    helped = [0] * len(cards)
+    for _ in range(samples):
+        hand = known + rng.sample(pool, need)
+        now = distance(hand, wild)
+        if now <= 0:
+            continue
+        for i, c in enumerate(cards):
+            if distance(hand + [c], wild, now - 1, now) < now:
+                helped[i] += 1
+    out = []
+    for c, k in zip(cards, helped):
+        share = k / samples
+        if any(x != 52 and (x % 13 == c % 13 or _near(c, x)) for x in shed):
+            share /= 2
+        out.append(share)
+    return out
+
+
+def race_discard(
+    v: PlayerView, rules: HandRules, normal: Discard, rng: random.Random | None = None
+) -> Discard:
     """Among the legal throws that leave the hand as near a declaration as any (``normal``'s
     first), the one whose kept cards have the most outs less the chance to feed the next
-    player."""
+    player (``FEED_SAMPLES`` sampled hands of theirs with ``rng``; without it, the estimate
+    of :func:`feed_chance`)."""
     hand = sorted(v.hand)
     wild = rules.melds.wild_rank
     is_joker = rules.melds.is_joker
@@ -168,15 +224,75 @@ def race_discard(v: PlayerView, rules: HandRules, normal: Discard) -> Discard:
     threw = shed.get(nxt, []) if nxt is not None else []
     total = sum(live.values()) or 1
     budget = [OUT_SEARCHES]
+    if rng is not None and FEED_SAMPLES and nxt is not None:
+        feeds = sampled_feed(ties, live, size, took, threw, wild, rng, FEED_SAMPLES)
+    else:
+        feeds = [feed_chance(c, live, size, took, threw, is_joker) for c in ties]
+    if rng is not None and ROLLS:
+        rolled = race_rollouts([_without(hand, c) for c in ties], least, live, wild, rng)
+        if rolled is not None:
+            scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
+            return Discard(ties[scores.index(max(scores))])
     best, best_score = normal.card, None
-    for c in ties:
+    for c, feed in zip(ties, feeds):
         found = outs(_without(hand, c), least, live, is_joker, wild, budget)
         if found is None:
             break  # the searches are spent: the throws weighed so far
-        score = found / total - FEED * feed_chance(c, live, size, took, threw, is_joker)
+        score = found / total - FEED * feed
         if best_score is None or score > best_score + 1e-9:
             best, best_score = c, score
     return Discard(best)
+
+
+def race_rollouts(
+    rests: list[list[Card]], dist: int, live: Counter[Card], wild: int | None,
+    rng: random.Random,
+) -> list[float] | None:
+    """For each hand of ``rests`` (13 cards, ``dist`` from a declaration), the mean over
+    ``ROLLS`` sampled sequences of live cards (the same for every hand) of ``GAMMA`` to the
+    power of the draws it took to declare (each card drawn kept when it brings the hand
+    nearer, a card then thrown that leaves it as near; else thrown), or, not declared
+    within the sequence, to the power of the draws spent and two more per card still
+    missing. None when a hand has no card to draw. The sequences are played one at a time
+    for every hand, and none is begun once ``ROLL_SEARCHES`` searches are spent."""
+    pool = sorted(c for c, k in live.items() for _ in range(k))
+    depth = min(DEPTH, len(pool))
+    if not depth or dist <= 0:
+        return None
+    seqs = [rng.sample(pool, depth) for _ in range(ROLLS)]
+    spent = [0]
+    sums = [0.0] * len(rests)
+    played = 0
+    for seq in seqs:
+        if played >= MIN_ROLLS and spent[0] >= ROLL_SEARCHES:
+            break
+        for i, rest in enumerate(rests):
+            sums[i] += _roll(rest, dist, seq, wild, spent)
+        played += 1
+    return [t / played for t in sums]
+
+
+def _roll(hand: list[Card], dist: int, seq: list[Card], wild: int | None, spent: list[int]) -> float:
+    """One rollout of :func:`race_rollouts`."""
+    h = sorted(hand)
+    d = dist
+    for t, u in enumerate(seq):
+        spent[0] += 1
+        if distance(h + [u], wild, d - 1, d) >= d:
+            continue  # it brings the hand no nearer: thrown
+        joined = sorted(h + [u])
+        # the first card, jokers last, whose throw leaves the hand a card nearer
+        for c in sorted(set(h), key=lambda c: (c == 52 or c % 13 + 1 == wild, c)):
+            spent[0] += 1
+            rest = _without(joined, c)
+            if distance(rest, wild, d - 2, d - 1) <= d - 1:
+                h, d = rest, d - 1
+                break
+        else:
+            continue  # no throw found (the search's bounds): as if thrown
+        if d <= 0:
+            return GAMMA ** (t + 1)
+    return GAMMA ** (len(seq) + 2 * d)
 
 
 def race_draw(v: PlayerView, rules: HandRules, normal: Action) -> Action:
