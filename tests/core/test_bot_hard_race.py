@@ -180,3 +180,26 @@ def test_the_rollouts_spend_a_count_of_searches(monkeypatch):
     # no sequence is begun once the searches are spent: at most one sequence's worth more
     worst = 4 * indian_race.DEPTH * 14
     assert len(calls) <= indian_race.ROLL_SEARCHES + worst
+
+
+def test_hard_plays_a_hopeless_points_hand_out_but_drops_it_in_pool():
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import is_legal, view
+    from rummy_tui.core.variants.indian import Drop
+
+    hopeless = "2D 6D 10D 3S 7S JS 4H 8H QH 5C 9C KC AC"
+    good = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD"
+    for options in (None, {"format": "pool101"}):
+        third = "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AD"
+        state = rig("indian", [hopeless, good, third], wild="5H", options=options)
+        seen = view(state, 0)
+        assert choose_action("normal", seen, random.Random(1)) == Drop()
+        action = choose_action("hard", seen, random.Random(1))
+        assert is_legal(state, action)
+        if options is None:
+            # Points is one deal: a drop loses the game, so hard draws
+            assert action == DrawStock()
+        else:
+            # Pool: the game spans deals, and a drop costs less than the hand would
+            assert action == Drop()

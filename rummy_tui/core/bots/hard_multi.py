@@ -3,7 +3,9 @@
 
 It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
-or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
+or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s, but
+for Indian Points, one deal that decides the game, where a drop gives the game away: there
+``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``).
 
 - Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
   hand as near with many more outs; among the throws that leave the hand nearest a
@@ -48,6 +50,7 @@ from ..melds import partners
 from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 from ..variants.indian import Drop
+from .indian_play import takes_open_card
 from .indian_race import race_discard, race_draw
 from .mindist import mindist
 
@@ -104,6 +107,13 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
     if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
         if v.turn >= GIVE_UP_TURN:
             return Drop()
+        if isinstance(normal_action, Drop) and p["race"] and _one_deal(v):
+            # Points is one deal: a drop gives the game away (16 drops in 200 two-deck
+            # games against the MinDist agent), so hard plays every hand out
+            rules = rs.rules_for(v)
+            take = bool(v.discard) and is_legal(v, TakeDiscard(1))
+            normal_action = TakeDiscard(1) if take and takes_open_card(v, v.hand, rules) \
+                else DrawStock()
     if isinstance(normal_action, (DrawStock, TakeDiscard)):
         if p["mindist"] and p["race"]:
             # normal's (the open card when it brings the hand nearer by the exact distance,
@@ -120,6 +130,11 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
             return _roll_discard(v, rng, normal_action, p)
         return _discard(v, rng, normal_action, p)
     return normal_action
+
+
+def _one_deal(v: PlayerView) -> bool:
+    """Indian Points: the game is the one deal (its winner wins the game)."""
+    return getattr(v.options, "format", None) == "points"
 
 
 class _Eval(hard._Knowledge):
