@@ -11,12 +11,12 @@ from test_bot_hard_multi import _c, _turn
 
 from rummy_tui.core.bots import choose_action
 from rummy_tui.core.bots import indian_race
-from rummy_tui.core.bots.evaluate import distance
 from rummy_tui.core.events import Took
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Discard, DrawStock, TakeDiscard
 
 HAND = "6H 7H 8H JS QC AC 7S 7D AH KS 8C 4H KC KH"
+distance = indian_race.distance  # the bots' MinDist search, wherever indian_race takes it from
 
 
 def _with_events(seen, *events):
