@@ -157,6 +157,8 @@ def test_indian_hard_weighs_every_discard_then_plays_the_best_two_further(monkey
         return total
 
     monkeypatch.setattr(bot_hard_multi._Roller, "sum_scores", spy)
+    # the rollouts' discard (the race's, indian_race.py, is the default: issue 29)
+    monkeypatch.setitem(bot_hard_multi.P, "race", False)
     seen = _turn("indian", "2C 3C 4C 9D 9H 9S 6H 7H 8H QS KS JD 4D 10C", "3D", "play", "5C")
     action = choose_action("hard", seen, random.Random(0))
     p = bot_hard_multi.P

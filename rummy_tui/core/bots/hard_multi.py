@@ -3,10 +3,15 @@
 
 It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
-or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s.
+or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s, but
+for Indian Points, one deal that decides the game, where a drop gives the game away: there
+``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``).
 
-- Indian: MinDist first (mindist.py: the least number of cards to replace for a valid
-  declaration). It takes the open card when its best throw then leaves the hand nearer a
+- Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
+  hand as near with many more outs; among the throws that leave the hand nearest a
+  declaration, the one that declares soonest along sampled draws, less the chance to feed
+  the next player. With ``P["race"]`` off, the older play below: MinDist first
+  (mindist.py: the least number of cards to replace for a valid declaration). It takes the open card when its best throw then leaves the hand nearer a
   declaration, else draws from the stock, and throws a card that leaves the hand as near
   as any throw (of the ``NEAREST`` likeliest); the rollouts choose among the throws that
   MinDist finds as near (with MinDist off, the draw too). Own-hand rollouts: a fixed number
@@ -45,6 +50,8 @@ from ..melds import partners
 from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 from ..variants.indian import Drop
+from .indian_play import takes_open_card
+from .indian_race import race_discard, race_draw
 from .mindist import mindist
 
 P: dict[str, Any] = {
@@ -68,6 +75,8 @@ P: dict[str, Any] = {
     # Indian: draws and discards chosen by MinDist (mindist.py) first, the rollouts choosing
     # among the ones as near a declaration
     "mindist": True,
+    # Indian: the discard by outs and feeding (indian_race.py) among the nearest throws
+    "race": True,
     "depth": 6,  # draws per rollout (a 2-player deal lasts about 11 turns: 5 or 6 draws each)
     "done": 60,  # relief for a hand that goes out within the rollout
     "step": 12,  # and per draw to spare
@@ -98,15 +107,34 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
     if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
         if v.turn >= GIVE_UP_TURN:
             return Drop()
+        if isinstance(normal_action, Drop) and p["race"] and _one_deal(v):
+            # Points is one deal: a drop gives the game away (16 drops in 200 two-deck
+            # games against the MinDist agent), so hard plays every hand out
+            rules = rs.rules_for(v)
+            take = bool(v.discard) and is_legal(v, TakeDiscard(1))
+            normal_action = TakeDiscard(1) if take and takes_open_card(v, v.hand, rules) \
+                else DrawStock()
     if isinstance(normal_action, (DrawStock, TakeDiscard)):
+        if p["mindist"] and p["race"]:
+            # normal's (the open card when it brings the hand nearer by the exact distance,
+            # evaluate.py; mindist.py's bounds passed 3.3% of such cards, 200 games), or an
+            # open card that leaves it as near with many more outs (indian_race.py)
+            return race_draw(v, rs.rules_for(v), normal_action)
         if v.discard and v.stock_count:
             return _roll_draw(v, rng, p) if p["mode"] == "roll" else _draw(v, rng, p)
         return normal_action
     if isinstance(normal_action, Discard):
+        if p["mindist"] and p["race"]:
+            return race_discard(v, rs.rules_for(v), normal_action, rng)
         if p["mode"] == "roll":
             return _roll_discard(v, rng, normal_action, p)
         return _discard(v, rng, normal_action, p)
     return normal_action
+
+
+def _one_deal(v: PlayerView) -> bool:
+    """Indian Points: the game is the one deal (its winner wins the game)."""
+    return getattr(v.options, "format", None) == "points"
 
 
 class _Eval(hard._Knowledge):
