@@ -7,6 +7,7 @@ the action's key. Nothing is applied behind the app's back.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -42,7 +43,7 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
     for _ in range(limit):
         if isinstance(app.screen, PassDeviceScreen):
             break
-        await pilot.pause(0.01)
+        await asyncio.sleep(0.01)  # not pilot.pause, which draws the screen each time
     else:
         raise AssertionError(f"no pass-the-device screen came up: {app.screen_stack}")
     screen = app.screen
@@ -50,7 +51,7 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
     for _ in range(limit):
         if app.screen is not screen:
             break
-        await pilot.pause(0.01)
+        await asyncio.sleep(0.01)
     else:
         raise AssertionError("Enter did not take the pass-the-device screen away")
     await settle(pilot)

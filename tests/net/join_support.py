@@ -102,7 +102,7 @@ class Joined:
         for _ in range(steps):
             if condition():
                 return
-            await self.pilot.pause(0.01)
+            await asyncio.sleep(0.01)  # not pilot.pause: it lays out and draws the screen
         raise AssertionError(f"never happened: {what}")
 
 
