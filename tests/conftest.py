@@ -9,9 +9,11 @@ What is slow (issue 26: the default run stays under 3 CPU-minutes): a case that 
 1 CPU-s and whose behaviour a quick case already covers — the other presets of a whole-round walk,
 the other sizes of a screen check, the costlier cross-products of a parametrised test (mark them
 with ``pytest.param(..., marks=pytest.mark.slow)``). Every test function keeps at least one cheap
-case in the default run; the only test of a behaviour stays quick when it is cheap. Judge by a
-test's CPU time (its process and children, ``resource.getrusage``), not by wall time on a busy
-machine.
+case in the default run; the only test of a behaviour stays quick when it is cheap. The only test
+of a behaviour may be slow when it runs a whole tool or process over and over and costs several
+CPU-s (mypy over the package, the kill -9 loop, an Indian deal played to its end to send a burst
+of Enters): CI's ``--all`` keeps it, and its mark says why. Judge by a test's CPU time (its process
+and children, ``resource.getrusage``), not by wall time on a busy machine.
 """
 
 from __future__ import annotations
