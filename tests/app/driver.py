@@ -40,7 +40,8 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
     let the computer players move until a person has to press something. (An Enter sent
     before the screen is up goes to the table instead: on a loaded machine it can be.)"""
     app = pilot.app
-    for _ in range(limit):
+    # a step was a pilot.pause(0.01), which draws the screen: five 10 ms sleeps now (issue 26)
+    for _ in range(5 * limit):
         if isinstance(app.screen, PassDeviceScreen):
             break
         await asyncio.sleep(0.01)  # not pilot.pause, which draws the screen each time
@@ -48,7 +49,7 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
         raise AssertionError(f"no pass-the-device screen came up: {app.screen_stack}")
     screen = app.screen
     await press(pilot, "enter")
-    for _ in range(limit):
+    for _ in range(5 * limit):
         if app.screen is not screen:
             break
         await asyncio.sleep(0.01)

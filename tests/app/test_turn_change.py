@@ -20,7 +20,7 @@ async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
     app = make_app("rummy", "Ann,cpu:Cy,Bob", seed=2020, bot_delay=6)
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(20):  # to a computer's turn
-            for _ in range(200):
+            for _ in range(1000):  # five 10 ms sleeps for each pilot.pause(0.01) of before
                 await asyncio.sleep(0.01)  # not pilot.pause, which draws the screen each time
                 if isinstance(app.screen, PassDeviceScreen) or table_of(app).busy \
                         or table_of(app)._my_turn():
@@ -35,7 +35,7 @@ async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
         else:
             raise AssertionError("no computer's turn")
         await send_keys(app, ["question_mark"])
-        for _ in range(100):
+        for _ in range(500):
             await asyncio.sleep(0.01)
             if isinstance(app.screen, HelpScreen):
                 break

@@ -25,7 +25,9 @@ BOB = 2
 
 
 async def until(pilot, condition, what: str, steps: int = 400) -> None:
-    for _ in range(steps):
+    # a step was a pilot.pause(0.01), which draws the screen: five 10 ms sleeps now, about as
+    # long on a busy machine, at a fraction of the CPU (issue 26)
+    for _ in range(5 * steps):
         if condition():
             return
         await asyncio.sleep(0.01)
