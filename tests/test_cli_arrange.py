@@ -1,25 +1,47 @@
-"""``rummy-tui arrange`` as a user runs it: in a subprocess, through ``python -m rummy_tui``."""
+"""``rummy-tui arrange`` as a user runs it: the command line's ``main`` with its arguments, its
+standard input and its output; the first checks run it in a subprocess through ``python -m
+rummy_tui``, exactly as a user does (issue 26: the rest call ``main`` in this process, the same
+code without an interpreter's start-up each)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 
 import pytest
 
+from rummy_tui.cli import main
+
 FIELDS = {"variant", "cards", "melds", "deadwood", "penalty", "can_go_out", "special", "multiplier"}
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "rummy_tui", "arrange", *args],
         input=stdin, capture_output=True, text=True, timeout=60,
     )
 
 
+def run(*args: str, stdin: str | None = None, prefix: tuple[str, ...] = ()
+        ) -> subprocess.CompletedProcess:
+    """``rummy-tui [prefix] arrange args`` in this process: what it printed and its exit code."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([*prefix, "arrange", *args])
+    finally:
+        sys.stdin = old_stdin
+    return subprocess.CompletedProcess(["rummy-tui", *prefix, "arrange", *args], code,
+                                       out.getvalue(), err.getvalue())
+
+
 def test_json_output_has_exactly_the_fields():
-    out = run("--variant", "indian", "--wild", "7", "--json",
+    out = run_process("--variant", "indian", "--wild", "7", "--json",
               "AS", "2S", "3S", "5H", "6H", "7S", "9D", "9C", "JK", "4D", "4C", "KH", "KS")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -44,7 +66,7 @@ def test_rule_option():
 
 
 def test_human_output_shows_melds_deadwood_and_penalty():
-    out = run("--variant", "rummy", "AS", "2S", "3S", "9C", "9D", "9H", "KD")
+    out = run_process("--variant", "rummy", "AS", "2S", "3S", "9C", "9D", "9H", "KD")
     assert out.returncode == 0, out.stderr
     assert "deadwood" in out.stdout and "penalty 10" in out.stdout
     assert "A♠ 2♠ 3♠" in out.stdout and "K♦" in out.stdout
@@ -83,7 +105,7 @@ def test_stdin_lines_in_order_errors_in_place_exit_1():
         {"variant": "rummy", "cards": ["QS", "KS", "AS"], "rules": {"ace_high": True}},
     ]
     text = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
-    out = run("--stdin", stdin=text)
+    out = run_process("--stdin", stdin=text)
     assert out.returncode == 1
     answers = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(answers) == len(lines)
@@ -118,11 +140,10 @@ def test_stdin_all_good_exit_0():
         ("indian", "decks=" + "9" * 5000, "too long"),
     ],
 )
-def test_a_bad_rule_is_one_line_and_exit_2(tmp_path, variant, rule, words):
-    out = subprocess.run(
-        [sys.executable, "-m", "rummy_tui", "--saves-dir", str(tmp_path), "arrange",
-         "--variant", variant, "--rule", rule, "AS", "2S", "3S"],
-        capture_output=True, text=True, timeout=60, cwd=tmp_path)
+def test_a_bad_rule_is_one_line_and_exit_2(tmp_path, monkeypatch, variant, rule, words):
+    monkeypatch.chdir(tmp_path)
+    out = run("--variant", variant, "--rule", rule, "AS", "2S", "3S",
+              prefix=("--saves-dir", str(tmp_path)))
     assert out.returncode == 2, out.stderr
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()

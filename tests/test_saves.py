@@ -145,10 +145,13 @@ def test_a_byte_order_mark_is_accepted():
     assert saves.parse_save(b"\xef\xbb\xbf" + data) == saves.parse_save(data)
 
 
-def test_schema_command_prints_the_json_schema():
-    out = subprocess.run([sys.executable, "-m", "rummy_tui", "schema"], capture_output=True,
-                         text=True, check=True)
-    schema = json.loads(out.stdout)
+def test_schema_command_prints_the_json_schema(capsys):
+    # the command line's main in this process (issue 26); a subprocess runs `rummy-tui schema`
+    # in test_schema_into_a_closed_pipe_is_not_a_traceback
+    from rummy_tui.cli import main
+
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
     assert schema["title"] == "rummy-tui save file"
     assert "schema_version" in schema["required"]
     assert schema["properties"]["schema_version"]["const"] == saves.SCHEMA_VERSION
@@ -305,14 +308,16 @@ def test_saves_command_lists_every_file(tmp_path: Path):
     assert "b.json" in table and "UNREADABLE" in table
 
 
-def test_saves_command_on_a_file_instead_of_a_folder(tmp_path: Path):
+def test_saves_command_on_a_file_instead_of_a_folder(tmp_path: Path, capsys):
+    # in this process (issue 26): the test above runs `rummy-tui saves` in subprocesses
+    from rummy_tui.cli import main
+
     target = tmp_path / "file"
     target.write_text("x")
-    out = subprocess.run([sys.executable, "-m", "rummy_tui", "saves", "--saves-dir",
-                          str(target)], capture_output=True, text=True)
-    assert out.returncode == 2
-    assert out.stderr.count("\n") == 1 and "not a folder" in out.stderr
-    assert "Traceback" not in out.stderr
+    assert main(["saves", "--saves-dir", str(target)]) == 2
+    out = capsys.readouterr()
+    assert out.err.count("\n") == 1 and "not a folder" in out.err
+    assert "Traceback" not in out.err
 
 
 # --- migrations ------------------------------------------------------------------------------

@@ -115,13 +115,24 @@ def test_saves_json_marks_every_damaged_file(damaged: Path):
 
 @pytest.mark.parametrize("name", ["truncated.json", "duplicated-card.json", "binary.json",
                                   "empty.json", "unknown-version.json", "huge.json"])
-def test_resume_refuses_with_exit_2_and_one_line(name: str, damaged: Path):
+def test_resume_refuses_with_exit_2_and_one_line(name: str, damaged: Path, monkeypatch, capsys):
     before = _snapshot(damaged)
-    out = subprocess.run([sys.executable, "-m", "rummy_tui", "resume", str(damaged / name)],
-                         capture_output=True, text=True, timeout=60,
-                         env=dict(os.environ, TERM="dumb"))
-    assert out.returncode == 2
-    assert out.stderr.count("\n") == 1, out.stderr
-    assert "Traceback" not in out.stderr
-    assert EXPECTED.get(name, "too large") in out.stderr
+    if name == "truncated.json":  # as a user meets it: python -m rummy_tui in a subprocess
+        out = subprocess.run([sys.executable, "-m", "rummy_tui", "resume", str(damaged / name)],
+                             capture_output=True, text=True, timeout=60,
+                             env=dict(os.environ, TERM="dumb"))
+        code, err = out.returncode, out.stderr
+    else:  # the command line's main in this process (issue 26: an interpreter's start-up less)
+        from rummy_tui.cli import main
+        from rummy_tui.commands import play
+
+        def started(app: object) -> int:
+            raise AssertionError("the damaged save was resumed: the app started")
+
+        monkeypatch.setattr(play, "_run_app", started)  # an app run here would be a bug
+        code, err = main(["resume", str(damaged / name)]), capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert EXPECTED.get(name, "too large") in err
     assert _snapshot(damaged) == before

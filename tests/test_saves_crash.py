@@ -43,6 +43,7 @@ while True:
 """
 
 
+@pytest.mark.slow  # a child process killed again and again, ~2 CPU-s: in --all (issue 26)
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
 def test_kill_9_during_autosave_leaves_a_loadable_save(tmp_path: Path):
     path = tmp_path / "game.json"

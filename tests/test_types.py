@@ -11,6 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # mypy --strict, flag by flag, as [[tool.mypy.overrides]] sets them for the core
@@ -34,6 +36,7 @@ def test_the_core_is_checked_strictly():
                        for key, value in override.items()), override
 
 
+@pytest.mark.slow  # a whole mypy run over the package, 3.6 CPU-s: in --all, as CI runs it (issue 26)
 def test_mypy_finds_no_error(tmp_path):
     ran = subprocess.run(
         # a cache of its own: no stale cache, nothing written into the checkout

@@ -7,6 +7,7 @@ the action's key. Nothing is applied behind the app's back.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -39,18 +40,19 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
     let the computer players move until a person has to press something. (An Enter sent
     before the screen is up goes to the table instead: on a loaded machine it can be.)"""
     app = pilot.app
-    for _ in range(limit):
+    # a step was a pilot.pause(0.01), which draws the screen: five 10 ms sleeps now (issue 26)
+    for _ in range(5 * limit):
         if isinstance(app.screen, PassDeviceScreen):
             break
-        await pilot.pause(0.01)
+        await asyncio.sleep(0.01)  # not pilot.pause, which draws the screen each time
     else:
         raise AssertionError(f"no pass-the-device screen came up: {app.screen_stack}")
     screen = app.screen
     await press(pilot, "enter")
-    for _ in range(limit):
+    for _ in range(5 * limit):
         if app.screen is not screen:
             break
-        await pilot.pause(0.01)
+        await asyncio.sleep(0.01)
     else:
         raise AssertionError("Enter did not take the pass-the-device screen away")
     await settle(pilot)

@@ -9,6 +9,8 @@ import copy
 import random
 from collections import Counter
 
+import pytest
+
 from rummy_tui.app.app import RummyApp
 from rummy_tui.app.dialogs.choose import CostlyConfirmDialog, ConfirmDialog, MessageDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
@@ -348,6 +350,7 @@ async def test_an_indian_deal_over_says_deal():
         assert columns[1] == "Deal"
 
 
+@pytest.mark.slow  # an Indian deal with two computer players to its end, ~4 CPU-s: in --all (issue 26)
 async def test_a_burst_of_enters_closes_each_dialog_once():
     # keys come in bursts: the second Enter must not pop the table under the dialog
     state = rigged("indian", NO_PURE, "2D", wild="7D", players="Ann,cpu:Bob,cpu:Cy")

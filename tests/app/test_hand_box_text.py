@@ -13,6 +13,7 @@ from rummy_tui.app.widgets.hand import GroupLabels, Hand, InfoLine
 
 from .conftest import make_app
 from .driver import settle
+from .test_arrange_display import check_the_counted_order
 from .keys import send_keys, settled
 
 
@@ -22,7 +23,7 @@ def screen_text(app) -> str:
 
 @pytest.mark.parametrize("size", [(80, 24), pytest.param((100, 32), marks=pytest.mark.slow)])
 async def test_the_reason_under_an_arranged_hand_is_whole(size):
-    seen = 0
+    seen = seen_counted = 0
     for seed in (1, 2, 3, 4, 5, 9):
         app = make_app("indian", "Ann,cpu:Bob", seed=seed, options={"format": "deals"})
         async with app.run_test(size=size) as pilot:
@@ -33,6 +34,9 @@ async def test_the_reason_under_an_arranged_hand_is_whole(size):
             await settled(app)
             await pilot.pause()
             info = table.query_one(InfoLine)
+            # the same games as test_arrange_display's (its 100x32 walk is slow): the order
+            # shown is the arrangement that is counted (issue 26: one walk, both checks)
+            seen_counted += check_the_counted_order(table, str(info.render()))
             if "not counted yet" not in info.text:
                 continue
             seen += 1
@@ -43,6 +47,7 @@ async def test_the_reason_under_an_arranged_hand_is_whole(size):
             rows = [str(line.render()) for line in hand.query(GroupLabels)]
             assert not any(re.search(r"\b(Inva|Dead)\b", row) for row in rows), rows
     assert seen, "no seed grouped a hand that does not count yet"
+    assert seen_counted, "no seed had a counted arrangement"
 
 
 def test_a_one_card_group_is_marked_not_cut():

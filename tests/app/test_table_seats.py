@@ -98,6 +98,7 @@ async def test_cards_are_larger_on_a_large_screen():
         app = make_app("rummy", "Ann,cpu:Bob", seed=3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
+            await pilot.pause()  # and laid out: a region is set by the screen's next update
             table = table_of(app)
             hand_card = table.query_one(Hand).query(CardWidget).first()
             pile_card = next(c for c in table.query(CardWidget) if c.has_class("discard-card"))

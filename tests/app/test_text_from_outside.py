@@ -122,7 +122,8 @@ def test_the_command_line_lists_print_nothing_raw(outside):
         out = _run(*args)
         assert out.returncode == 0, out.stderr
         assert not _bytes_raw(out.stdout) and not _bytes_raw(out.stderr), out.stdout
-    assert "\\x1b]0;PWN\\x07A" in _run("stats").stdout.decode()
+        if args == ["stats"]:  # (its output, not a second run of it: issue 26)
+            assert "\\x1b]0;PWN\\x07A" in out.stdout.decode()
 
 
 COMMANDS = [

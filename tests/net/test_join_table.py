@@ -5,6 +5,8 @@ a pass-the-device screen, and no widget ever shows a card of another hand."""
 
 from __future__ import annotations
 
+import asyncio
+
 from rummy_tui.app.dialogs.choose import ConfirmDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
 from rummy_tui.app.widgets.card import CardWidget
@@ -122,7 +124,7 @@ async def test_the_join_screen_never_shows_another_hand():
                 await j.until(lambda: j.table.seq >= seq + 2, "discarded")
                 moves += 1
             else:
-                await j.pilot.pause(0.01)
+                await asyncio.sleep(0.01)
         assert moves >= 3
 
 

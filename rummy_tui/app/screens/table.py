@@ -538,9 +538,15 @@ class TableScreen(TableMoves, Screen[None]):
             self._live = live
             self.generation += 1
 
+    _keys_hand: Hand | None = None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The footer asks while the screen is still composing or already torn down: no hand then.
-        hand = next(iter(self.query(Hand)), None)
+        # It asks for every key at each refresh, and a query walks the whole screen (a fifth of
+        # the app's CPU, issue 26): the hand found is kept while it is attached.
+        hand = self._keys_hand
+        if hand is None or not hand.is_attached:
+            hand = self._keys_hand = next(iter(self.query(Hand)), None)
         return action_is_live(self.session, hand, action, parameters)
 
     # --- settings from the command palette ------------------------------------------------
