@@ -34,6 +34,7 @@ from ..engine import is_legal
 from ..events import Discarded, Drew, LaidOff, Melded, Took
 from ..hand_rules import relaxed
 from ..registry import variant_of
+from ..seats import next_seat
 from . import rollout
 from .rollout import Policy
 from ..state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
@@ -226,7 +227,7 @@ class _Knowledge:
     def danger(self, card: Card) -> float:
         """Charge for throwing ``card`` to the next player."""
         v = self.v
-        nxt = _next_player(v)
+        nxt = next_player(v)
         if nxt is None or self.wild(card):
             return 0.0
         charge = 0.0
@@ -256,14 +257,10 @@ def _deck_counts(v: PlayerView) -> Counter[Card]:
     return found
 
 
-def _next_player(v: PlayerView) -> int | None:
-    n = len(v.players)
-    q = v.player
-    for _ in range(n - 1):
-        q = (q + v.direction) % n
-        if not v.out[q]:
-            return q
-    return None
+def next_player(v: PlayerView) -> int | None:
+    """Who plays after this seat (the next one still in the deal), or None if nobody does."""
+    q = next_seat(v.out, v.player, v.direction)
+    return None if q == v.player else q
 
 
 def _picks(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:

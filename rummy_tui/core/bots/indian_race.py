@@ -36,7 +36,7 @@ from ..events import Discarded
 from ..hand_rules import HandRules
 from ..state import Action, Discard, PlayerView, TakeDiscard
 from .mindist import distance, spare_cards
-from .hard import _picks
+from .hard import _picks, next_player
 from .indian_play import _ties, unseen
 
 __all__ = [
@@ -109,16 +109,6 @@ def _picks_and_throws(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, l
         if isinstance(e, Discarded) and e.player is not None:
             shed.setdefault(e.player, []).append(e.card)
     return taken, shed
-
-
-def _next_player(v: PlayerView) -> int | None:
-    n = len(v.players)
-    q = v.player
-    for _ in range(n - 1):
-        q = (q + v.direction) % n
-        if not v.out[q]:
-            return q
-    return None
 
 
 def live_cards(v: PlayerView, taken: dict[int, list[Card]]) -> Counter[Card]:
@@ -218,7 +208,7 @@ def race_discard(
     least, ties = candidates(v, rules, normal, live)
     if len(ties) <= 1:
         return normal
-    nxt = _next_player(v)
+    nxt = next_player(v)
     size = v.hand_counts[nxt] if nxt is not None else 0
     took = taken.get(nxt, []) if nxt is not None else []
     threw = shed.get(nxt, []) if nxt is not None else []
