@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from test_bot_hard_multi import _c, _turn
 
 from rummy_tui.core.bots import choose_action
@@ -107,8 +109,10 @@ def test_without_rollouts_the_throw_with_the_most_outs_less_the_feed_is_made():
     assert len({choose_action("hard", seen, random.Random(7)) for _ in range(3)}) == 1
 
 
-def test_the_outs_searches_are_a_count(monkeypatch):
-    calls = []
+@pytest.fixture
+def distance_calls(monkeypatch) -> list[tuple]:
+    """Every call the race makes to the MinDist search, in order."""
+    calls: list[tuple] = []
     real = indian_race.distance
 
     def spy(*args, **kwargs):
@@ -116,6 +120,11 @@ def test_the_outs_searches_are_a_count(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(indian_race, "distance", spy)
+    return calls
+
+
+def test_the_outs_searches_are_a_count(distance_calls):
+    calls = distance_calls
     seen = _turn("indian", HAND, "3S", "play", "5C")
     rules = variant_of(seen.variant).rules_for(seen)
     indian_race.race_discard(seen, rules, Discard(_c("7S")[0]))
@@ -163,15 +172,8 @@ def test_the_rollouts_favour_the_hand_with_more_ways_to_declare_and_are_fixed_by
     assert first is not None and 0 < first[1] < first[0] <= 1
 
 
-def test_the_rollouts_spend_a_count_of_searches(monkeypatch):
-    calls = []
-    real = indian_race.distance
-
-    def spy(*args, **kwargs):
-        calls.append(args)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(indian_race, "distance", spy)
+def test_the_rollouts_spend_a_count_of_searches(distance_calls):
+    calls = distance_calls
     seen = _turn("indian", "2C 3C 4C 9D 9H 9S 6H 7H JS QS 4D 10C KD", "3D", "draw", "5C")
     live = indian_race.live_cards(seen, {})
     hands = [list(seen.hand)] * 4
