@@ -36,6 +36,7 @@ from ..hand_rules import relaxed
 from ..registry import variant_of
 from ..seats import next_seat
 from . import rollout
+from .indian_play import deck_counts
 from .rollout import Policy
 from ..state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
 from ..variants.indian import Drop
@@ -59,8 +60,6 @@ SAMPLES = 30
 """Unseen cards sampled per decision when the rules have several decks or jokers."""
 CANDIDATES = 4
 """Throws weighed per decision with several decks or jokers (the costliest dead cards)."""
-
-_DECK_COUNTS: dict[tuple[str, int, Any], Counter[Card]] = {}
 
 
 def hard(v: PlayerView, rng: random.Random, normal_action: Action, normal: Policy) -> Action:
@@ -145,7 +144,7 @@ class _Knowledge:
         self.wild = rules.melds.is_joker
         self.seq_down = variant_of(v.variant).sequence_down(v, v.player)
         self.taken, self.refused = _picks(v)
-        unseen = Counter(_deck_counts(v))
+        unseen = Counter(deck_counts(v))
         unseen.subtract(v.hand)
         unseen.subtract(v.discard)
         for meld in v.table:
@@ -244,17 +243,6 @@ class _Knowledge:
                 charge += DANGER_REFUSED
                 break
         return charge
-
-
-def _deck_counts(v: PlayerView) -> Counter[Card]:
-    n = len(v.players)
-    key = (v.variant, n, v.options)
-    found = _DECK_COUNTS.get(key)
-    if found is None:
-        if len(_DECK_COUNTS) >= 64:
-            _DECK_COUNTS.clear()
-        found = _DECK_COUNTS[key] = Counter(variant_of(v.variant).deck(v.options, n))
-    return found
 
 
 def next_player(v: PlayerView) -> int | None:

@@ -28,9 +28,8 @@ __all__ = [
 _DECKS: dict[tuple[str, int, object], Counter[Card]] = {}
 
 
-def unseen(v: PlayerView) -> Counter[Card]:
-    """The cards this player has not seen, with their counts: the deck without its own
-    hand, the discard pile, the table and the wild joker card shown under the stock."""
+def deck_counts(v: PlayerView) -> Counter[Card]:
+    """The whole deck of this game, card by card with its count (cached; never mutate it)."""
     n = len(v.players)
     key = (v.variant, n, v.options)
     deck = _DECKS.get(key)
@@ -38,7 +37,13 @@ def unseen(v: PlayerView) -> Counter[Card]:
         if len(_DECKS) >= 64:
             _DECKS.clear()
         deck = _DECKS[key] = Counter(variant_of(v.variant).deck(v.options, n))
-    left = Counter(deck)
+    return deck
+
+
+def unseen(v: PlayerView) -> Counter[Card]:
+    """The cards this player has not seen, with their counts: the deck without its own
+    hand, the discard pile, the table and the wild joker card shown under the stock."""
+    left = Counter(deck_counts(v))
     left.subtract(v.hand)
     left.subtract(v.discard)
     for meld in v.table:
