@@ -17,6 +17,18 @@ from .conftest import make_app
 from .driver import discard, move_cursor_to, press, select_cards, settle, table_and_hand
 
 
+async def draw_and_group_a_meld(pilot, table, hand):
+    """Draw from the stock, then select the best arrangement's first meld and group it (g):
+    the state after the draw and the meld's cards."""
+    await press(pilot, "s")
+    state = table.state
+    meld = best_arrangement(hand.cards, relaxed(rules_for(state))).melds[0].cards
+    await select_cards(pilot, hand, meld)
+    await press(pilot, "g")
+    await pilot.pause()
+    return state, meld
+
+
 def _groups(hand: Hand) -> list[list]:
     out: list[list] = [[]]
     for i, card in enumerate(hand.cards):
@@ -31,12 +43,7 @@ async def test_a_group_of_ones_own_keeps_its_place_and_label(variant, seed):
     app = make_app(variant, "Ann,cpu:Bob", seed=seed)
     async with app.run_test(size=(100, 32)) as pilot:
         table, hand = await table_and_hand(pilot)
-        await press(pilot, "s")
-        state = table.state
-        meld = best_arrangement(hand.cards, relaxed(rules_for(state))).melds[0].cards
-        await select_cards(pilot, hand, meld)
-        await press(pilot, "g")
-        await pilot.pause()
+        state, meld = await draw_and_group_a_meld(pilot, table, hand)
         *rest, mine = _groups(hand)
         assert sorted(mine) == sorted(meld) and not hand.selected
         label = hand.labels[-1]
@@ -113,12 +120,7 @@ async def test_the_groups_are_saved_and_come_back(tmp_path):
     async with app.run_test(size=(100, 32)) as pilot:
         table, hand = await table_and_hand(pilot)
         assert "hand_groups" not in json.loads(app.save_path.read_text())["state"]
-        await press(pilot, "s")
-        state = table.state
-        meld = best_arrangement(hand.cards, relaxed(rules_for(state))).melds[0].cards
-        await select_cards(pilot, hand, meld)
-        await press(pilot, "g")
-        await pilot.pause()
+        state, meld = await draw_and_group_a_meld(pilot, table, hand)
         order, groups, labels = list(hand.cards), _groups(hand), hand.labels
         path = app.save_path
     loaded = saves.load_game(path)
