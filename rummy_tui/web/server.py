@@ -372,9 +372,11 @@ class RummyServer(Server):
                 debug=self.debug,
             )
             await app_service.start(width, height)
+            watch = asyncio.ensure_future(_close_when_the_game_ends(app_service, websocket))
             try:
                 await self._process_messages(websocket, app_service)
             finally:
+                watch.cancel()
                 await _stop(app_service)
         except asyncio.CancelledError:
             await websocket.close()
@@ -443,6 +445,21 @@ def client_address(request: web.Request) -> str:
     peer's address: headers such as X-Forwarded-For can be made up by anyone, so they are
     not read)."""
     return client_key(request.remote or "")
+
+
+async def _close_when_the_game_ends(app_service: AppService,
+                                    websocket: web.WebSocketResponse) -> None:
+    """Close the visitor's connection once the game's output has ended. textual-serve closes
+    it only when the game says "exit"; a process that ends otherwise (a ``join`` that could
+    not reach its host, a crash) would leave the visitor before a blank page, and its slot
+    taken, until they close the tab. Closed, the page says the session has ended and offers
+    to start again. (The process's error lines are in the server's log.)"""
+    output = getattr(app_service, "_task", None)  # textual-serve's reader of the output
+    if output is None:
+        return
+    await asyncio.wait([output])  # not ``await output``: cancelling this must not cancel it
+    if not websocket.closed:
+        await websocket.close(code=WSCloseCode.OK, message=b"the game ended")
 
 
 async def _stop(app_service: AppService, grace: float = 5.0) -> None:

@@ -18,7 +18,8 @@ from rummy_tui.net.host import Host
 from rummy_tui.web import server as web_server
 
 from net.join_support import make_table
-from .ws_visitor import Visitor, wait_for_no_games
+from .page_probe import free_port
+from .ws_visitor import Visitor, wait_for_free_slots, wait_for_no_games
 
 CODE = "Zh5XMtSOTPU67gYcw1oVSA"
 
@@ -104,3 +105,28 @@ async def test_a_browser_visitor_takes_the_seat_at_the_host(tmp_path: Path,
         await test_server.close()
         await wait_for_no_games(saves)
         await host.stop()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts processes in /proc")
+async def test_a_join_that_fails_closes_the_visitors_connection(tmp_path: Path) -> None:
+    """The visitor's ``join`` finds no host (nobody listens on the port): it says so on its
+    standard error and exits before any screen opens. The visitor is not left before a blank
+    page: the connection closes (the page then says the session has ended), and the slot
+    comes back. textual-serve alone closes it only when the game says "exit"."""
+    saves = tmp_path / "saves"
+    server = web_server.RummyServer(saves_root=saves, join=f"127.0.0.1:{free_port()}")
+    test_server = TestServer(await server._make_app(), host="127.0.0.1")
+    await test_server.start_server()
+    try:
+        async with aiohttp.ClientSession() as session:
+            token = web_server.new_visitor_token()
+            websocket = await session.ws_connect(
+                test_server.make_url(f"/ws/{token}/{CODE}?width=100&height=32"))
+            visitor = Visitor(websocket)
+            with pytest.raises(ConnectionError):
+                await visitor.wait_for("hand")
+            assert visitor.closed == aiohttp.WSCloseCode.OK and visitor.text == ""
+            await wait_for_free_slots(server.slots)
+            assert await wait_for_no_games(saves) == []
+    finally:
+        await test_server.close()
