@@ -25,7 +25,8 @@ from rummy_tui.history import store
 from rummy_tui.web import server as web_server
 
 from .ws_visitor import (
-    BACKSPACE, CTRL_G, ENTER, Visitor, game_processes, loopback_connector, wait_for_no_games,
+    BACKSPACE, CTRL_G, ENTER, Visitor, game_processes, loopback_connector, wait_for_free_slots,
+    wait_for_no_games,
 )
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -85,6 +86,15 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
                    for path in (saves_location.settings_path(), saves_location.stats_path())}
 
     token_a, token_b = web_server.new_visitor_token(), web_server.new_visitor_token()
+    slots = test_server.rummy_server.slots  # type: ignore[attr-defined]
+
+    async def leave(visitor: Visitor) -> None:
+        """Close the visitor's connection and wait until its game process has ended: the
+        visitors come one after the other, and this server has 2 slots for an address (the
+        fixture's), each given back only once its process is reaped."""
+        await visitor.websocket.close()
+        await wait_for_free_slots(slots)
+
     async with aiohttp.ClientSession() as session:
         # visitor A names seat 1 Zelda and starts: A's settings and statistics remember her
         a, setup = await open_setup(session, test_server, token_a)
@@ -101,7 +111,7 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
         # the game has begun once all three are written (the table may take a while to draw)
         await a.until(lambda: "Zelda" in _text(a_settings) and "Zelda" in _text(a_stats)
                       and bool(list(folder_a.glob("*.json"))))
-        await a.websocket.close()
+        await leave(a)
 
         # visitor B: a setup screen of their own
         b, setup = await open_setup(session, test_server, token_b)
@@ -110,21 +120,21 @@ async def test_each_visitor_has_their_own_settings_and_statistics(
         for other in ("Zelda", "Olga", "Oscar", "Known players"):
             assert other not in shown, other
         assert NORD_BACKGROUND not in b.raw
-        await b.websocket.close()
+        await leave(b)
         # ... and none of A's games: B's Resume list is empty, while A's game is saved
         websocket = await session.ws_connect(test_server.make_url(f"/ws/{token_b}{SIZE}"))
         b = Visitor(websocket)
         mark = await b.wait_for("choose a game")
         await b.keys("r")  # the Resume list
         await b.wait_for("There is no saved game", mark)
-        await b.websocket.close()
+        await leave(b)
 
         # A again (the same cookie): A's own names come back, and A's known players
         again, setup = await open_setup(session, test_server, token_a)
         shown = again.text[setup:]
         assert "Zelda" in shown and "Known players" in shown
         assert "Olga" not in shown
-        await again.websocket.close()
+        await leave(again)
 
     folder_b = web_server.visitor_folder(saves, token_b)
     assert not (folder_b / "config" / saves_location.SETTINGS_FILE).exists()

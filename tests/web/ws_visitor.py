@@ -16,6 +16,8 @@ from pathlib import Path
 
 import aiohttp
 
+from rummy_tui.web.limits import GameSlots
+
 ANSI = re.compile(r"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 ENTER, BACKSPACE, SHIFT_TAB, UP, CTRL_G = "\r", "\x7f", "\x1b[Z", "\x1b[A", "\x07"
 
@@ -115,6 +117,19 @@ async def wait_for_no_games(saves: Path, timeout: float = 20.0) -> list[int]:
     while (left := game_processes(saves)) and loop.time() < deadline:
         await asyncio.sleep(0.1)
     return left
+
+
+async def wait_for_free_slots(slots: GameSlots, timeout: float = 60.0) -> None:
+    """Wait until a server has given back every game slot (:class:`GameSlots`, the count its
+    caps refuse by): a slot comes back only once its game process has ended and been reaped,
+    which a game under ``nice`` on a busy machine may take seconds to do. Raises
+    TimeoutError (bounded: the server kills a game that does not quit within seconds)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while slots.total:
+        if loop.time() > deadline:
+            raise TimeoutError(f"slots still taken after {timeout} s: {dict(slots.by_client)}")
+        await asyncio.sleep(0.05)
 
 
 def loopback_connector(address: str) -> aiohttp.TCPConnector:
