@@ -88,7 +88,13 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"error: {web_extra_needed('serve', 'textual-serve', exc)}", file=sys.stderr)
         return 2
     from ..saves_location import saves_dir
+    from ..web.server import game_niceness
 
+    try:
+        niceness = game_niceness()
+    except ValueError as exc:
+        print(f"error: {one_line(exc)}", file=sys.stderr)
+        return 2
     if warning:
         print(warning, file=sys.stderr, flush=True)
     if getattr(args, "exit_with_parent", False):
@@ -101,7 +107,8 @@ def run_serve(args: argparse.Namespace) -> int:
     server = RummyServer(saves_root=saves_dir(getattr(args, "saves_dir", None)).resolve(),
                          host=args.host, port=args.port, public_url=public_url,
                          app_args=app_args, max_games=args.max_games,
-                         max_games_per_client=args.max_games_per_client, join=join)
+                         max_games_per_client=args.max_games_per_client, join=join,
+                         niceness=niceness)
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, ...

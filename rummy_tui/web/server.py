@@ -43,13 +43,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import re
 import secrets
 import shlex
 import shutil
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -62,6 +63,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ..core.text import clip
 from ..saves_location import CONFIG_ENV, DATA_ENV, SAVES_ENV
 
 from .hosts import default_public_url, is_loopback
@@ -88,6 +90,26 @@ GAME_NICENESS = 10
 once, their start-up (about a second of CPU each) must not keep the server from answering
 other visitors (bench/bench_serve_flood.py: 2.4 s to answer a page without it, 0.3 s with
 it, on 2 loaded cores). With the CPU to spare, it changes nothing."""
+NICENESS_ENV = "RUMMY_TUI_GAME_NICENESS"
+"""Sets the games' niceness instead of :data:`GAME_NICENESS`: 0 to 19, 0 for the server's own
+priority. It reaches ``host --web-port``'s server too (a child process, same environment).
+For a machine whose other work the games should not yield to; the test suite sets 0 for the
+servers it starts: nice 10 beside another test's busy processes in one scheduling group, a
+game got a few per cent of a core and took minutes to paint its first screen."""
+_NICENESS = re.compile(r"[0-9]{1,2}")
+
+
+def game_niceness(environ: Mapping[str, str] = os.environ) -> int:
+    """The games' niceness: :data:`NICENESS_ENV` when it is set (not empty), else
+    :data:`GAME_NICENESS`. ValueError (one line) when it is not a whole number 0 to 19."""
+    text = environ.get(NICENESS_ENV, "").strip()
+    if not text:
+        return GAME_NICENESS
+    if not _NICENESS.fullmatch(text) or int(text) > 19:
+        raise ValueError(f"${NICENESS_ENV} must be a whole number from 0 to 19, not "
+                         f"{clip(text)!r}")
+    return int(text)
+
 
 def new_visitor_token() -> str:
     return secrets.token_urlsafe(24)
@@ -130,18 +152,19 @@ class VisitorAppService(AppService):
 
 
 def app_command(saves_dir: Path | str, app_args: Sequence[str] = (),
-                join: tuple[str, str] | None = None) -> str:
+                join: tuple[str, str] | None = None, niceness: int | None = None) -> str:
     """The shell command textual-serve runs for one visitor: this Python, not whatever
     ``rummy-tui`` is on PATH, every word quoted; ``exec`` so that no shell stays in between;
-    under ``nice`` (:data:`GAME_NICENESS`) where there is one. ``join``: (HOST:PORT, code),
-    the visitor takes that seat (``rummy-tui join``; the code checked before it gets here)."""
+    under ``nice -n NICENESS`` (None: :data:`GAME_NICENESS`) where there is one. ``join``:
+    (HOST:PORT, code), the visitor takes that seat (``rummy-tui join``; the code checked
+    before it gets here)."""
     # -P: this host's rummy_tui, never a checkout that happens to be the working folder
     words = [sys.executable, "-P", "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
     if join is not None:
         words += ["join", *join]
     nice = shutil.which("nice")
     if nice:
-        words = [nice, "-n", str(GAME_NICENESS), *words]
+        words = [nice, "-n", str(GAME_NICENESS if niceness is None else niceness), *words]
     return "exec " + shlex.join(words)
 
 
@@ -159,8 +182,11 @@ class RummyServer(Server):
         max_games: int = DEFAULT_MAX_GAMES,
         max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
         join: str | None = None,
+        niceness: int | None = None,
     ) -> None:
         self.saves_root = saves_root
+        self.niceness = GAME_NICENESS if niceness is None else niceness
+        """The games' niceness (``serve`` passes :func:`game_niceness`)."""
         self.join = join
         """``serve --join HOST:PORT``: every visitor takes the seat of the invitation code
         in the page's address (``/?code=CODE``) at that host, and plays nothing else."""
@@ -363,7 +389,8 @@ class RummyServer(Server):
             self._sockets.add(websocket)
             app_service = VisitorAppService(
                 app_command(folder, self.app_args,
-                            None if self.join is None or code is None else (self.join, code)),
+                            None if self.join is None or code is None else (self.join, code),
+                            self.niceness),
                 folder=folder,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,

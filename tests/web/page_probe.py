@@ -23,6 +23,8 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
+from rummy_tui.web import server as web_server
+
 REPO = Path(__file__).resolve().parents[2]
 
 PROBE_SCRIPT = r"""
@@ -137,6 +139,16 @@ def chromium_args() -> list[str]:
     return ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
+def unniced_environment() -> dict[str, str]:
+    """This environment, with the games of a server it starts at the server's own priority
+    (``$RUMMY_TUI_GAME_NICENESS=0``; ``host --web-port``'s child server inherits it). Under
+    ``nice -n 10`` a game competes with the other test worker's busy processes (one scheduling
+    group in a CI run) at a tenth of their weight: it got a few per cent of a core, and took
+    more than the 90 s its first screen is given. Its niceness has its own test
+    (test_serve_cli.py)."""
+    return {**os.environ, web_server.NICENESS_ENV: "0"}
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -152,7 +164,7 @@ def start_server(saves: Path, log: Path, timeout: float = 30.0,
     """``python -m rummy_tui --saves-dir SAVES serve --port P [SERVE_ARGS]`` on a free loopback
     port, from this checkout; returns the process and its address once the page answers."""
     port = free_port()
-    env = dict(os.environ)
+    env = unniced_environment()
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     with open(log, "wb") as out:
         server = subprocess.Popen(

@@ -18,18 +18,19 @@ from rummy_tui.cli import main
 from rummy_tui.commands.host_web import join_target, web_url
 from rummy_tui.web import server as web_server
 
-from .page_probe import free_port, game_processes
+from .page_probe import free_port, game_processes, unniced_environment
 from .ws_visitor import Visitor, wait_for_no_games
 
 
 def start_host(saves: Path, *args: str) -> tuple[subprocess.Popen[str], list[str]]:
     """``rummy-tui host`` with Bob and Chen remote and a computer player, and its first four
-    lines of standard output."""
+    lines of standard output. Its browser server's games run un-niced (unniced_environment)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "rummy_tui", "host", "--variant", "rummy", "--seats",
          "remote:Bob,remote:Chen,cpu:Ravi", "--seed", "3", "--saves-dir", str(saves),
          "--bot-delay", "0", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+        env=unniced_environment())
     assert proc.stdout is not None
     lines = [proc.stdout.readline() for _ in range(4)]
     return proc, lines
@@ -103,6 +104,7 @@ async def test_each_seat_gets_its_own_browser_address(tmp_path: Path) -> None:
         await wait_for_no_games(tmp_path)
     finally:
         err = stop_host(proc)
+        print(err, file=sys.stderr)  # the host's, its child's and the visitor's lines
     assert proc.returncode == 0, err
     assert "serving the seats of the table at" in err  # the child's lines: standard error
     assert game_processes(tmp_path) == []

@@ -26,7 +26,9 @@ import aiohttp
 import pytest
 
 from net.helpers import Client, my_move
-from .page_probe import PROBE_SCRIPT, free_port, game_processes, screen_mark, wait_for_text
+from .page_probe import (
+    PROBE_SCRIPT, free_port, game_processes, screen_mark, unniced_environment, wait_for_text,
+)
 from .test_serve_browser import ARTIFACTS, browser  # noqa: F401 (the browser fixture)
 
 pytestmark = pytest.mark.browser
@@ -135,7 +137,8 @@ def hosted(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], list[str], i
         [sys.executable, "-m", "rummy_tui", "host", "--variant", "rummy", "--seats",
          "remote:Bob,remote:Chen", "--seed", "11", "--saves-dir", str(tmp_path),
          "--bot-delay", "0", "--port", str(port), "--web-port", str(web_port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+        env=unniced_environment())  # Bob's game at the host's priority (see there)
     assert proc.stdout is not None
     lines = [proc.stdout.readline().rstrip("\n") for _ in range(4)]
     try:

@@ -119,6 +119,35 @@ def test_the_visitor_command_is_this_python_quoted(
         str(folder)]
 
 
+def test_the_games_niceness_can_be_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    no_serving: list[web_server.RummyServer], capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(web_server.shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert shlex.split(web_server.app_command(tmp_path, niceness=0))[1:4] == [
+        "/usr/bin/nice", "-n", "0"]
+    env = web_server.NICENESS_ENV
+    assert web_server.game_niceness({}) == web_server.GAME_NICENESS == 10
+    assert web_server.game_niceness({env: " "}) == 10
+    assert web_server.game_niceness({env: "0"}) == 0
+    assert web_server.game_niceness({env: " 19 "}) == 19
+    # serve reads it, and its games run at that niceness
+    monkeypatch.setenv(env, "3")
+    assert main(["--saves-dir", str(tmp_path), "serve"]) == 0
+    assert no_serving[0].niceness == 3
+    monkeypatch.delenv(env)
+    assert main(["--saves-dir", str(tmp_path), "serve"]) == 0
+    assert no_serving[1].niceness == 10
+    # anything but a whole number 0 to 19 is one line and exit 2, before serving
+    for bad in ("20", "-1", "high", "1.5", "0x1", "\x1b[31m9", "9" * 1000):
+        monkeypatch.setenv(env, bad)
+        assert main(["--saves-dir", str(tmp_path), "serve"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: ${env} must be a whole number from 0 to 19, not ")
+        assert err.count("\n") == 1 and "\x1b" not in err and len(err) < 200, err
+    assert len(no_serving) == 2
+
+
 def test_visitor_folders_are_private_and_hash_the_token(tmp_path: Path) -> None:
     one, two = web_server.new_visitor_token(), web_server.new_visitor_token()
     assert one != two

@@ -77,18 +77,16 @@ def test_the_command_line(monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts processes in /proc")
-async def test_a_browser_visitor_takes_the_seat_at_the_host(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    # The visitor's game runs under nice 10; beside two busy test workers it got a tenth of a
-    # core, and its join's 10 s to connect and read the first view ran out once (textual-serve:
-    # "Application failed to start"). The niceness has its own test (test_serve_cli).
-    monkeypatch.setattr(web_server, "GAME_NICENESS", 0)
+async def test_a_browser_visitor_takes_the_seat_at_the_host(tmp_path: Path) -> None:
+    # The visitor's game at the server's own priority (niced, beside busy test workers, it got
+    # a few per cent of a core; see page_probe.unniced_environment). The niceness has its own
+    # test (test_serve_cli).
     table = make_table("rummy", ["remote", "cpu"])
     host = Host([table])
     port = await host.start("127.0.0.1", 0)
     (seat, code), = table.code_seats()
     saves = tmp_path / "saves"
-    server = web_server.RummyServer(saves_root=saves, join=f"127.0.0.1:{port}")
+    server = web_server.RummyServer(saves_root=saves, join=f"127.0.0.1:{port}", niceness=0)
     test_server = TestServer(await server._make_app(), host="127.0.0.1")
     await test_server.start_server()
     try:
@@ -114,7 +112,8 @@ async def test_a_join_that_fails_closes_the_visitors_connection(tmp_path: Path) 
     page: the connection closes (the page then says the session has ended), and the slot
     comes back. textual-serve alone closes it only when the game says "exit"."""
     saves = tmp_path / "saves"
-    server = web_server.RummyServer(saves_root=saves, join=f"127.0.0.1:{free_port()}")
+    server = web_server.RummyServer(saves_root=saves, join=f"127.0.0.1:{free_port()}",
+                                    niceness=0)
     test_server = TestServer(await server._make_app(), host="127.0.0.1")
     await test_server.start_server()
     try:

@@ -39,7 +39,10 @@ NORD_BACKGROUND = b"48;2;46;52;64"  # #2e3440, the nord theme's background, as x
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[TestServer, Path]]:
     saves = tmp_path / "saves"
-    server = web_server.RummyServer(saves_root=saves, max_games=3, max_games_per_client=2)
+    # the games at the server's own priority: niced, they compete with the other test
+    # worker's busy processes at a tenth of their weight (page_probe.unniced_environment)
+    server = web_server.RummyServer(saves_root=saves, max_games=3, max_games_per_client=2,
+                                    niceness=0)
     test_server = TestServer(await server._make_app(), host="127.0.0.1")
     test_server.rummy_server = server  # type: ignore[attr-defined]
     await test_server.start_server()
