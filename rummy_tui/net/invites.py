@@ -46,8 +46,12 @@ class SeatsError(Exception):
 
 
 def new_code() -> str:
-    """An invitation code: 128 random bits (22 characters), which cannot be guessed."""
-    return secrets.token_urlsafe(16)
+    """An invitation code: 128 random bits (22 characters), which cannot be guessed. Never
+    one that starts with ``-``: ``rummy-tui join HOST:PORT -abc...`` reads it as an option
+    ("the following arguments are required: CODE"), and one code in 64 did."""
+    while (code := secrets.token_urlsafe(16)).startswith("-"):
+        pass  # drawn again: 63 first characters of 64 are kept, the other 21 stay random
+    return code
 
 
 def parse_seats(text: str) -> list[tuple[str, Seat]]:

@@ -160,8 +160,8 @@ def app_command(saves_dir: Path | str, app_args: Sequence[str] = (),
     before it gets here)."""
     # -P: this host's rummy_tui, never a checkout that happens to be the working folder
     words = [sys.executable, "-P", "-m", "rummy_tui", *app_args, "--saves-dir", str(saves_dir)]
-    if join is not None:
-        words += ["join", *join]
+    if join is not None:  # "--": a code may start with "-" (one a save made before new_code)
+        words += ["join", "--", *join]
     nice = shutil.which("nice")
     if nice:
         words = [nice, "-n", str(GAME_NICENESS if niceness is None else niceness), *words]

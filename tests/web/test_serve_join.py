@@ -30,7 +30,11 @@ def test_the_visitor_command_joins_the_seat(monkeypatch: pytest.MonkeyPatch,
     command = web_server.app_command(tmp_path, ["--ascii"], ("127.0.0.1:8765", CODE))
     assert shlex.split(command) == [
         "exec", sys.executable, "-P", "-m", "rummy_tui", "--ascii", "--saves-dir", str(tmp_path),
-        "join", "127.0.0.1:8765", CODE]
+        "join", "--", "127.0.0.1:8765", CODE]
+    # a code that starts with "-" is the code, not an option (the "--" before the address)
+    nobody = f"127.0.0.1:{free_port()}"
+    words = shlex.split(web_server.app_command(tmp_path, (), (nobody, "-" + CODE)))
+    assert main(words[words.index("rummy_tui") + 1:]) == 1  # no host there: not a usage error
 
 
 @pytest.fixture
