@@ -88,7 +88,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"error: {web_extra_needed('serve', 'textual-serve', exc)}", file=sys.stderr)
         return 2
     from ..saves_location import saves_dir
-    from ..web.server import game_niceness
+    from ..web.limits import game_niceness
 
     try:
         niceness = game_niceness()

@@ -7,6 +7,8 @@
   (:func:`query_size`) and from ``resize`` messages (:func:`message_size`).
 - **Messages**: at most :data:`MAX_MESSAGE_BYTES`, each textual.js's ``[kind, data]``
   (:func:`parse_envelope`).
+- **CPU**: games run under ``nice -n 10`` (:data:`GAME_NICENESS`), or the niceness that
+  ``$RUMMY_TUI_GAME_NICENESS`` says (:func:`game_niceness`).
 
 No third-party import: ``rummy-tui serve --help`` reads the defaults before the web extra is
 known to be installed.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import math
+import os
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -38,6 +41,30 @@ MAX_MESSAGE_BYTES = 64 * 1024
 sizes); a larger one closes the connection (1009, message too big)."""
 RETRY_AFTER_SECONDS = 30
 _QUERY_INT = re.compile(r"[+-]?[0-9]{1,9}")
+GAME_NICENESS = 10
+"""Game processes run at a lower CPU priority than the server: when a flood starts many at
+once, their start-up (about a second of CPU each) must not keep the server from answering
+other visitors (bench/bench_serve_flood.py: 2.4 s to answer a page without it, 0.3 s with
+it, on 2 loaded cores). With the CPU to spare, it changes nothing."""
+NICENESS_ENV = "RUMMY_TUI_GAME_NICENESS"
+"""Sets the games' niceness instead of :data:`GAME_NICENESS`: 0 to 19, 0 for the server's own
+priority. It reaches ``host --web-port``'s server too (a child process, same environment).
+For a machine whose other work the games should not yield to; the test suite sets 0 for the
+servers it starts: at nice 10 beside another test's busy processes in one scheduling group
+(a CI run), a game got a few per cent of a core, and took over 90 s to paint its first screen."""
+_NICENESS = re.compile(r"[0-9]{1,2}")
+
+
+def game_niceness(environ: Mapping[str, str] = os.environ) -> int:
+    """The games' niceness: :data:`NICENESS_ENV` when it is set (not empty), else
+    :data:`GAME_NICENESS`. ValueError (one line) when it is not a whole number 0 to 19."""
+    text = environ.get(NICENESS_ENV, "").strip()
+    if not text:
+        return GAME_NICENESS
+    if not _NICENESS.fullmatch(text) or int(text) > 19:
+        shown = repr(text[:20]) + ("…" if len(text) > 20 else "")  # escaped, and short
+        raise ValueError(f"${NICENESS_ENV} must be a whole number from 0 to 19, not {shown}")
+    return int(text)
 
 
 def bounded(value: int, bounds: tuple[int, int]) -> int:

@@ -43,14 +43,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
 import re
 import secrets
 import shlex
 import shutil
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,13 +62,13 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from ..core.text import clip
 from ..saves_location import CONFIG_ENV, DATA_ENV, SAVES_ENV
 
 from .hosts import default_public_url, is_loopback
 from .limits import (
-    DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, MAX_MESSAGE_BYTES, RETRY_AFTER_SECONDS,
-    GameSlots, Refusal, client_key, font_size, message_size, parse_envelope, query_size,
+    DEFAULT_MAX_GAMES, DEFAULT_MAX_GAMES_PER_CLIENT, GAME_NICENESS, MAX_MESSAGE_BYTES,
+    RETRY_AFTER_SECONDS, GameSlots, Refusal, client_key, font_size, message_size,
+    parse_envelope, query_size,
 )
 
 log = logging.getLogger("rummy-tui.serve")
@@ -85,32 +84,6 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 _CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # an invitation code (net/protocol.py)
 REFUSALS_LOG_SECONDS = 10.0
 """Refused games are logged in one line at most this often (a flood is not a log flood)."""
-GAME_NICENESS = 10
-"""Game processes run at a lower CPU priority than the server: when a flood starts many at
-once, their start-up (about a second of CPU each) must not keep the server from answering
-other visitors (bench/bench_serve_flood.py: 2.4 s to answer a page without it, 0.3 s with
-it, on 2 loaded cores). With the CPU to spare, it changes nothing."""
-NICENESS_ENV = "RUMMY_TUI_GAME_NICENESS"
-"""Sets the games' niceness instead of :data:`GAME_NICENESS`: 0 to 19, 0 for the server's own
-priority. It reaches ``host --web-port``'s server too (a child process, same environment).
-For a machine whose other work the games should not yield to; the test suite sets 0 for the
-servers it starts: at nice 10 beside another test's busy processes in one scheduling group
-(a CI run), a game got a few per cent of a core, and took over 90 s to paint its first screen."""
-_NICENESS = re.compile(r"[0-9]{1,2}")
-
-
-def game_niceness(environ: Mapping[str, str] = os.environ) -> int:
-    """The games' niceness: :data:`NICENESS_ENV` when it is set (not empty), else
-    :data:`GAME_NICENESS`. ValueError (one line) when it is not a whole number 0 to 19."""
-    text = environ.get(NICENESS_ENV, "").strip()
-    if not text:
-        return GAME_NICENESS
-    if not _NICENESS.fullmatch(text) or int(text) > 19:
-        raise ValueError(f"${NICENESS_ENV} must be a whole number from 0 to 19, not "
-                         f"{clip(text)!r}")
-    return int(text)
-
-
 def new_visitor_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -186,7 +159,7 @@ class RummyServer(Server):
     ) -> None:
         self.saves_root = saves_root
         self.niceness = GAME_NICENESS if niceness is None else niceness
-        """The games' niceness (``serve`` passes :func:`game_niceness`)."""
+        """The games' niceness (``serve`` passes ``limits.game_niceness()``)."""
         self.join = join
         """``serve --join HOST:PORT``: every visitor takes the seat of the invitation code
         in the page's address (``/?code=CODE``) at that host, and plays nothing else."""

@@ -23,7 +23,7 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-from rummy_tui.web import server as web_server
+from rummy_tui.web.limits import NICENESS_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -146,7 +146,7 @@ def unniced_environment() -> dict[str, str]:
     group in a CI run) at a tenth of their weight: it got a few per cent of a core, and took
     more than the 90 s its first screen is given. Its niceness has its own test
     (test_serve_cli.py)."""
-    return {**os.environ, web_server.NICENESS_ENV: "0"}
+    return {**os.environ, NICENESS_ENV: "0"}
 
 
 def free_port() -> int:

@@ -12,6 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from rummy_tui.cli import main
 from rummy_tui.commands import serve as serve_command
+from rummy_tui.web import limits
 from rummy_tui.web import server as web_server
 from rummy_tui.web.hosts import is_loopback
 
@@ -126,11 +127,11 @@ def test_the_games_niceness_can_be_set(
     monkeypatch.setattr(web_server.shutil, "which", lambda name: f"/usr/bin/{name}")
     assert shlex.split(web_server.app_command(tmp_path, niceness=0))[1:4] == [
         "/usr/bin/nice", "-n", "0"]
-    env = web_server.NICENESS_ENV
-    assert web_server.game_niceness({}) == web_server.GAME_NICENESS == 10
-    assert web_server.game_niceness({env: " "}) == 10
-    assert web_server.game_niceness({env: "0"}) == 0
-    assert web_server.game_niceness({env: " 19 "}) == 19
+    env = limits.NICENESS_ENV
+    assert limits.game_niceness({}) == limits.GAME_NICENESS == 10
+    assert limits.game_niceness({env: " "}) == 10
+    assert limits.game_niceness({env: "0"}) == 0
+    assert limits.game_niceness({env: " 19 "}) == 19
     # serve reads it, and its games run at that niceness
     monkeypatch.setenv(env, "3")
     assert main(["--saves-dir", str(tmp_path), "serve"]) == 0
