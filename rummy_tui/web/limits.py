@@ -50,8 +50,9 @@ NICENESS_ENV = "RUMMY_TUI_GAME_NICENESS"
 """Sets the games' niceness instead of :data:`GAME_NICENESS`: 0 to 19, 0 for the server's own
 priority. It reaches ``host --web-port``'s server too (a child process, same environment).
 For a machine whose other work the games should not yield to; the test suite sets 0 for the
-servers it starts: at nice 10 beside another test's busy processes in one scheduling group
-(a CI run), a game got a few per cent of a core, and took over 90 s to paint its first screen."""
+servers it starts: at nice 10 beside other tests' busy processes in one scheduling group (a
+CI run), a game got a few per cent of a core (its first screen took 29 s beside two busy
+processes, and longer beside more)."""
 _NICENESS = re.compile(r"[0-9]{1,2}")
 
 

@@ -143,9 +143,9 @@ def unniced_environment() -> dict[str, str]:
     """This environment, with the games of a server it starts at the server's own priority
     (``$RUMMY_TUI_GAME_NICENESS=0``; ``host --web-port``'s child server inherits it). Under
     ``nice -n 10`` a game competes with the other test worker's busy processes (one scheduling
-    group in a CI run) at a tenth of their weight: it got a few per cent of a core, and took
-    more than the 90 s its first screen is given. Its niceness has its own test
-    (test_serve_cli.py)."""
+    group in a CI run) at a tenth of their weight: it got a few per cent of a core (its first
+    screen took 29 s beside two busy processes, and longer beside more: past the 90 s a wait
+    gives it). Its niceness has its own test (test_serve_cli.py)."""
     return {**os.environ, NICENESS_ENV: "0"}
 
 
