@@ -178,7 +178,7 @@ def run_host(args: argparse.Namespace) -> int:
 
 
 async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) -> int:
-    from ..net.invites import write_invites
+    from ..net.invites import join_command, write_invites
     from ..net.protocol import join_address
 
     try:
@@ -214,7 +214,7 @@ async def _serve(host: Any, table: Any, args: argparse.Namespace, context: Any) 
     address = join_address(args.host, port, context is not None)
     names = [p.name for p in table.state.players]
     for seat, code in table.code_seats():
-        print(f"{visible(names[seat])}: rummy-tui join {address} {code}", flush=True)
+        print(f"{visible(names[seat])}: {join_command(address, code)}", flush=True)
         if web is not None:
             from .host_web import web_url
 

@@ -54,6 +54,14 @@ def new_code() -> str:
     return code
 
 
+def join_command(where: str, code: str) -> str:
+    """The line a remote seat types: ``rummy-tui join HOST:PORT CODE``, with ``--`` before
+    the address when the code starts with ``-`` (one in a save from before :func:`new_code`
+    drew such codes again), which the command line would read as an option."""
+    dashes = "-- " if code.startswith("-") else ""
+    return f"rummy-tui join {dashes}{where} {code}"
+
+
 def parse_seats(text: str) -> list[tuple[str, Seat]]:
     """``--seats "Asha,remote:Bob,remote:Chen,cpu:Ravi"``: each seat's name and its
     :class:`Seat` (a remote seat with a new code). SeatsError for a bad entry."""

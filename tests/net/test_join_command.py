@@ -5,6 +5,7 @@ never a traceback, and no screen opens."""
 from __future__ import annotations
 
 import asyncio
+import shlex
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ import pytest
 from rummy_tui.cli import main
 from rummy_tui.net.client import JoinError, check_code, parse_address
 from rummy_tui.net.host import Host
-from rummy_tui.net.invites import new_code
+from rummy_tui.net.invites import join_command, new_code
 
 from .join_support import make_table
 
@@ -62,6 +63,18 @@ def test_no_host_there_is_one_line_and_exit_1(capsys):
 def test_a_code_that_starts_with_a_dash_is_read_after_two_dashes(capsys):
     port = free_port()
     assert main(["join", "--", f"127.0.0.1:{port}", "-" + CODE]) == 1  # not a usage error
+    assert capsys.readouterr().err.startswith(f"error: cannot reach a host at 127.0.0.1:{port}")
+
+
+@pytest.mark.parametrize("code", [CODE, "-" + CODE])
+def test_the_join_line_the_host_prints_works_as_typed(code, capsys):
+    """A hosted table's join line, typed as printed, reaches the join (a code kept in a save
+    from before new codes never started with "-" gets "--" before the address)."""
+    port = free_port()
+    line = join_command(f"127.0.0.1:{port}", code)
+    words = shlex.split(line)
+    assert words[:2] == ["rummy-tui", "join"] and words[-1] == code
+    assert main(words[1:]) == 1  # no host there: not a usage error (2)
     assert capsys.readouterr().err.startswith(f"error: cannot reach a host at 127.0.0.1:{port}")
 
 

@@ -177,8 +177,10 @@ async def serve(table: Any, address: str, port: int) -> tuple[Any, str]:
 
 def invitation_lines(table: Any, where: str) -> list[str]:
     """``NAME: rummy-tui join HOST:PORT CODE``, one per remote seat."""
+    from ...net.invites import join_command
+
     names = [p.name for p in table.state.players]
-    return [f"{names[i]}: rummy-tui join {where} {code}" for i, code in table.code_seats()]
+    return [f"{names[i]}: {join_command(where, code)}" for i, code in table.code_seats()]
 
 
 async def host_again(app: Any, state: Any, path: Any) -> str | None:
