@@ -264,3 +264,31 @@ def test_in_pool_the_throws_as_near_weigh_the_points_a_loser_would_count(monkeyp
         else:
             assert rules.values[action.card] == max(rules.values[c] for c in ties)
             assert rules.values[plain.card] < rules.values[action.card]  # the race alone
+
+
+def test_the_feed_charge_weighs_less_against_more_players(monkeypatch):
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import view
+
+    hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD 3D 9S 6S"  # 5C wild: two cards from declaring
+    others = ["2S 3S 4S 6H 7H 8H 7C 8D 9D 10S JS QS KS", "AS 2H 3H 5D 6D 7D JC KC 10H JH QH KH AH",
+              "5S 6C 7S 8S 9H 10D QD KD 2D 6H 7H 8H 9D"]
+    picks = {}
+    for n in (2, 4):
+        state = rig("indian", [hand] + others[: n - 1], wild="5C", phase="play")
+        seen = view(state, 0)
+        rules = variant_of(seen.variant).rules_for(seen)
+        normal = choose_action("normal", seen, random.Random(0))
+        _, ties = indian_race.candidates(seen, rules, normal, indian_race.live_cards(seen, {}))
+        assert len(ties) >= 2
+        # the second throw keeps a hand declaring a little sooner, but may feed the next player
+        monkeypatch.setattr(indian_race, "race_rollouts",
+                            lambda rests, *a, **k: [0.5, 0.55] + [0.0] * (len(rests) - 2))
+        monkeypatch.setattr(indian_race, "sampled_feed",
+                            lambda cards, *a, **k: [0.0, 0.4] + [0.0] * (len(cards) - 2))
+        picks[n] = indian_race.race_discard(seen, rules, normal, random.Random(0)).card
+        assert picks[n] in ties[:2]
+        picks[n] = ties.index(picks[n])
+    # 2 players: 0.55 less 0.25 x 0.4 is under 0.5; against 3 the charge is a third
+    assert picks == {2: 0, 4: 1}
