@@ -10,6 +10,8 @@ turn's thinking time; and a MinDist grading of the bots' decisions.
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 200 --grade --row normal-mindist
     nice -n 10 .venv/bin/python bench/bench_bots.py --times --time-games 20
     nice -n 10 .venv/bin/python bench/bench_bots.py --list
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 100 --row hard-mindist-indian1 \
+        --set indian_race.ROLL_FEED=0.6      # a bot setting changed for this run (A/B)
 
 Rows (``--row NAME``, repeatable; default: every row of the issue): two sides at a preset.
 At 2 players each game seed (``simulate``'s game seeds from ``--seed``) is played twice, once
@@ -31,6 +33,11 @@ before its first game: rummy_tui/collector.py) at every preset and table
 size of TIME_PRESETS, ``hard`` in one seat and ``normal`` in the others, after one untimed
 game; p50, p99 and max of ``hard``'s turns and of ``normal``'s. Targets (issue 29):
 ``hard`` p99 <= 100 ms and max <= 150 ms, ``normal`` p99 <= 2 ms.
+
+``--set MODULE.NAME=VALUE`` (repeatable): a setting of a module of rummy_tui/core/bots
+(``indian_race.ROLLS=24``; a dict entry as ``hard_multi.P.race=False``), set to a Python
+literal in each row's process before it plays: to compare a setting against the code's
+own on the same seeds.
 
 Each row runs in a fresh process. Ends with one JSON line. Run it under ``nice``, one at a
 time (the machine is shared).
@@ -121,6 +128,32 @@ def row_of(name: str) -> tuple[str, str, str, int, dict[str, Any], float]:
             raise SystemExit(f"unknown side {side!r} in {name!r}")
     _preset(preset)
     return (first, second, preset, players, {}, 0.6 if players == 2 else 1.2 / players)
+
+
+def apply_settings(settings: list[str]) -> None:
+    """``MODULE.NAME=VALUE`` (or ``MODULE.DICT.KEY=VALUE``) set in rummy_tui.core.bots."""
+    import ast
+    import importlib
+
+    for item in settings:
+        try:
+            where, literal = item.split("=", 1)
+            module, *names = where.split(".")
+            if not names:
+                raise ValueError(item)
+            value = ast.literal_eval(literal)
+            target: Any = importlib.import_module(f"rummy_tui.core.bots.{module}")
+        except (ValueError, SyntaxError, ImportError):
+            raise SystemExit(f"bad --set {item!r} (MODULE.NAME=LITERAL)") from None
+        for name in names[:-1]:
+            target = getattr(target, name, None)
+        known = names[-1] in target if isinstance(target, dict) else hasattr(target, names[-1])
+        if target is None or not known:
+            raise SystemExit(f"bad --set {item!r}: no such setting")
+        if isinstance(target, dict):
+            target[names[-1]] = value
+        else:
+            setattr(target, names[-1], value)
 
 
 def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
@@ -256,6 +289,8 @@ def main() -> int:
     parser.add_argument("--time-games", type=int, default=20, help="games per timed preset")
     parser.add_argument("--time-preset", action="append", help="PRESET/PLAYERS to time")
     parser.add_argument("--list", action="store_true", help="list the rows and stop")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="a bot setting for this run (repeatable)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--one-times", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -263,6 +298,7 @@ def main() -> int:
         for name, (a, b, preset, n, extra, target) in ROWS.items():
             print(f"{name:<28} {a} vs {b}, {preset}/{n} {extra or ''} target {target:.0%}")
         return 0
+    apply_settings(args.set)
     if args.one:
         json.dump(play_row(args.one, args.games, args.seed, args.grade), sys.stdout)
         return 0
@@ -270,7 +306,7 @@ def main() -> int:
         key, n = args.one_times.rsplit("/", 1)
         json.dump(play_times(key, int(n), args.time_games, args.seed), sys.stdout)
         return 0
-    report: dict[str, Any] = {"seed": args.seed}
+    report: dict[str, Any] = {"seed": args.seed, "set": args.set}
     if args.times:
         return _times(args, report)
     names = (args.row or []) + [f"hard-normal@{p}" for p in args.preset or []]
@@ -283,6 +319,7 @@ def main() -> int:
         first, second, preset, n, extra, target = row_of(name)
         start = time.perf_counter()
         cmd = ["--one", name, "--games", str(args.games), "--seed", str(args.seed)]
+        cmd += [f"--set={item}" for item in args.set]
         r, err = _run(cmd + (["--grade"] if args.grade else []))
         if r is None:
             print(f"  {name}: failed: {err}", flush=True)
@@ -316,7 +353,7 @@ def _times(args: argparse.Namespace, report: dict[str, Any]) -> int:
           "one hard seat, the others normal, fresh process each")
     for key, n in todo:
         r, err = _run(["--one-times", f"{key}/{n}", "--time-games", str(args.time_games),
-                       "--seed", str(args.seed)])
+                       "--seed", str(args.seed), *[f"--set={item}" for item in args.set]])
         if r is None:
             print(f"  {key}/{n}: failed: {err}", flush=True)
             report[f"{key}/{n}"] = {"error": err}

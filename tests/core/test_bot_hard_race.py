@@ -205,3 +205,90 @@ def test_hard_plays_a_hopeless_points_hand_out_but_drops_it_in_pool():
         else:
             # Pool: the game spans deals, and a drop costs less than the hand would
             assert action == Drop()
+
+
+def test_the_chance_that_nobody_declared_first_falls_with_the_turns_and_the_players(monkeypatch):
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import view
+    from rummy_tui.core.events import Drew
+
+    monkeypatch.setattr(indian_race, "HAZARD", 0.025)
+    seen = _turn("indian", HAND, "3S", "play", "5C")
+    fresh = indian_race.survival(seen)
+    assert fresh[0] == 1.0 and fresh[1] == pytest.approx(1 - 0.025)
+    assert all(a > b for a, b in zip(fresh, fresh[1:]))
+    assert len(fresh) > indian_race.DEPTH + 2 * 13
+    # the other player has had four turns: they are nearer declaring
+    later = _with_events(
+        _turn("indian", HAND, "3S", "play", "5C"),
+        *[Drew(round_no=seen.round_no, player=1) for _ in range(4)],
+    )
+    assert indian_race.survival(later)[1] == pytest.approx(1 - 0.025 * 5)
+    assert all(a < b for a, b in zip(indian_race.survival(later)[1:], fresh[1:]))
+    # against two others it is their chances together
+    hands = ["2D 6D 10D 3S 7S JS 4H 8H QH 5C 9C KC AC", "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD",
+             "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AD"]
+    three = indian_race.survival(view(rig("indian", hands, wild="5H"), 0))
+    assert three[1] == pytest.approx((1 - 0.025) ** 2)
+    # the rollouts are worth that chance at the draw that declares
+    worth = [1.0, 0.9, 0.7, 0.5] + [0.1] * 40
+    spent = [0]
+    ready = _c("2C 3C 4C 6H 7H 8H 9D 9H 9S JS QS KS 2D")  # one card from declaring
+    assert indian_race._roll(ready, 1, _c("10S 4D"), 5, spent, worth) == 0.9
+    assert indian_race._roll(ready, 1, _c("4D 10S"), 5, spent, worth) == 0.7
+
+
+def test_in_pool_the_throws_as_near_weigh_the_points_a_loser_would_count(monkeypatch):
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import view
+
+    hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD 3D 9S 6S"  # 5C wild: two cards from declaring
+    for fmt in ("points", "pool101"):
+        options = None if fmt == "points" else {"format": fmt}
+        state = rig("indian", [hand, "2S 3S 4S 6H 7H 8H 7C 8D 9D 10S JS QS KS"], wild="5C",
+                    options=options, phase="play")
+        seen = view(state, 0)
+        rules = variant_of(seen.variant).rules_for(seen)
+        normal = choose_action("normal", seen, random.Random(0))
+        live = indian_race.live_cards(seen, {})
+        _, ties = indian_race.candidates(seen, rules, normal, live)
+        assert len({rules.values[c] for c in ties}) > 1  # throws of different points
+        monkeypatch.setattr(indian_race, "POINTS", 1.0)  # the points outweigh the race
+        action = indian_race.race_discard(seen, rules, normal, random.Random(0))
+        monkeypatch.setattr(indian_race, "POINTS", 0.0)
+        plain = indian_race.race_discard(seen, rules, normal, random.Random(0))
+        if fmt == "points":
+            assert action == plain  # one deal, won by the declaration: points do not count
+        else:
+            assert rules.values[action.card] == max(rules.values[c] for c in ties)
+            assert rules.values[plain.card] < rules.values[action.card]  # the race alone
+
+
+def test_the_feed_charge_weighs_less_against_more_players(monkeypatch):
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import view
+
+    hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD 3D 9S 6S"  # 5C wild: two cards from declaring
+    others = ["2S 3S 4S 6H 7H 8H 7C 8D 9D 10S JS QS KS", "AS 2H 3H 5D 6D 7D JC KC 10H JH QH KH AH",
+              "5S 6C 7S 8S 9H 10D QD KD 2D 6H 7H 8H 9D"]
+    picks = {}
+    for n in (2, 4):
+        state = rig("indian", [hand] + others[: n - 1], wild="5C", phase="play")
+        seen = view(state, 0)
+        rules = variant_of(seen.variant).rules_for(seen)
+        normal = choose_action("normal", seen, random.Random(0))
+        _, ties = indian_race.candidates(seen, rules, normal, indian_race.live_cards(seen, {}))
+        assert len(ties) >= 2
+        # the second throw keeps a hand declaring a little sooner, but may feed the next player
+        monkeypatch.setattr(indian_race, "race_rollouts",
+                            lambda rests, *a, **k: [0.5, 0.55] + [0.0] * (len(rests) - 2))
+        monkeypatch.setattr(indian_race, "sampled_feed",
+                            lambda cards, *a, **k: [0.0, 0.4] + [0.0] * (len(cards) - 2))
+        picks[n] = indian_race.race_discard(seen, rules, normal, random.Random(0)).card
+        assert picks[n] in ties[:2]
+        picks[n] = ties.index(picks[n])
+    # 2 players: 0.55 less 0.25 x 0.4 is under 0.5; against 3 the charge is a third
+    assert picks == {2: 0, 4: 1}

@@ -6,9 +6,13 @@
   every throw: common random numbers), less the chance that the card thrown brings the
   next player nearer (they take an open card that does). Along a sequence each card drawn
   is kept when it brings the hand a card nearer (a card that leaves it so is thrown), else
-  thrown; a rollout is worth ``GAMMA`` to the power of the draws it took to declare.
+  thrown; a rollout is worth the chance that no other player has declared by the draw
+  that declares (:func:`survival`: each declares on their ``k``-th turn of the deal with
+  the chance ``HAZARD * k``), so the race is against how far the others are and how many
+  they are (with ``HAZARD`` at 0: ``GAMMA`` to the power of the draws).
   ``ROLLS`` at 0 (or no cards to draw): the kept hand's outs instead, the live cards that
   would bring it nearer.
+  In Pool and Deals the points of the card thrown count too (``POINTS``).
 - Feeding: ``FEED_SAMPLES`` hands of the next player, each the cards they took from the
   pile and hold plus a draw of the live cards; the share that the card brings nearer,
   halved when they threw or passed a card of its rank or suit neighbourhood. Without a
@@ -32,7 +36,7 @@ from collections.abc import Callable
 
 from ..cards import Card
 from ..engine import is_legal, legal_discards
-from ..events import Discarded
+from ..events import Discarded, Drew, Took
 from ..hand_rules import HandRules
 from ..state import Action, Discard, PlayerView, TakeDiscard
 from .mindist import distance, spare_cards
@@ -78,6 +82,25 @@ the cards with 3 to 5 live partners brought it nearer, 15% when it had thrown or
 one of their neighbourhood, 36% when it held a partner it took from the pile."""
 TOOK_PARTNER = 0.5
 """The chance when the next player took a partner of the card from the pile and holds it."""
+BAIT = 0.0
+"""Weight of the chance that the next player takes the card thrown without coming nearer
+(a turn spent without a stock draw), against the rollouts' value."""
+LOW = 6
+HAZARD = 0.025
+"""A rollout is worth the chance that no other player declared first (:func:`survival`):
+each declares on their ``k``-th turn of the deal with this chance times ``k`` (at most
+``HAZARD_MOST``); 0: ``GAMMA`` to the power of the draws instead. Fitted to when the MinDist
+agent declared against itself (80 deals, 2 players, 1 deck; bench/README.md)."""
+HAZARD_MOST = 0.35
+FEED_SEATS = 1.0
+"""``ROLL_FEED`` is divided by the number of other players in the deal to this power."""
+POINTS = 0.005
+"""Pool and Deals, where a loser counts its cards: weight of the thrown card's points
+against the rollouts' value (the points it no longer risks: a king's 10 points against a
+3's weigh about as a declaration a draw sooner). Points is one deal won by the
+declaration: there the points do not count."""
+"""A card of at most this many points is "low": a player who takes open cards to lower
+their points at the same distance takes it."""
 
 
 def _near(a: Card, b: Card) -> bool:
@@ -219,9 +242,19 @@ def race_discard(
     else:
         feeds = [feed_chance(c, live, size, took, threw, is_joker) for c in ties]
     if rng is not None and ROLLS:
-        rolled = race_rollouts([_without(hand, c) for c in ties], least, live, wild, rng)
+        worth = survival(v) if HAZARD else None
+        rolled = race_rollouts(
+            [_without(hand, c) for c in ties], least, live, wild, rng, worth
+        )
         if rolled is not None:
-            scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
+            # the next player is one of the others: at more seats a card fed to them less
+            # often decides the race (hard with three normal, 550 games: 31.8% with the
+            # charge a third, 33.1% without it, 30.5% with it whole; bench/README.md)
+            others = max(1, sum(1 for q, o in enumerate(v.out) if q != v.player and not o))
+            weight = ROLL_FEED / others ** FEED_SEATS
+            scores = [r - weight * f for r, f in zip(rolled, feeds)]
+            if POINTS and getattr(v.options, "format", "points") != "points":
+                scores = [s + POINTS * rules.values[c] for s, c in zip(scores, ties)]
             return Discard(ties[scores.index(max(scores))])
     best, best_score = normal.card, None
     for c, feed in zip(ties, feeds):
@@ -234,9 +267,31 @@ def race_discard(
     return Discard(best)
 
 
+def survival(v: PlayerView) -> list[float]:
+    """The chance that no other player has declared by one's ``t``-th draw from now, for
+    ``t`` up to ``DEPTH + 2 * 13``: each still in the deal declares on their ``k``-th turn
+    with the chance ``HAZARD * k`` (at most ``HAZARD_MOST``), ``k`` counted from the deal
+    (the MinDist agent against itself, 2 players, 1 deck: about 1% of its turns 1-2, 4% on
+    its 3rd, 10-15% on its 4th to 8th, 20-25% from its 9th)."""
+    active = [q for q in range(len(v.players)) if q != v.player and not v.out[q]]
+    turns = {q: 0 for q in active}
+    for e in reversed(v.log):
+        if e.round_no != v.round_no:
+            break
+        if isinstance(e, (Drew, Took)) and e.player in turns:
+            turns[e.player] += 1
+    out = [1.0]
+    left = 1.0
+    for t in range(1, DEPTH + 2 * 13 + 2):
+        for q in active:
+            left *= 1.0 - min(HAZARD_MOST, HAZARD * (turns[q] + t))
+        out.append(left)
+    return out
+
+
 def race_rollouts(
     rests: list[list[Card]], dist: int, live: Counter[Card], wild: int | None,
-    rng: random.Random,
+    rng: random.Random, worth: list[float] | None = None,
 ) -> list[float] | None:
     """For each hand of ``rests`` (13 cards, ``dist`` from a declaration), the mean over
     ``ROLLS`` sampled sequences of live cards (the same for every hand) of ``GAMMA`` to the
@@ -257,12 +312,15 @@ def race_rollouts(
         if played >= MIN_ROLLS and spent[0] >= ROLL_SEARCHES:
             break
         for i, rest in enumerate(rests):
-            sums[i] += _roll(rest, dist, seq, wild, spent)
+            sums[i] += _roll(rest, dist, seq, wild, spent, worth)
         played += 1
     return [t / played for t in sums]
 
 
-def _roll(hand: list[Card], dist: int, seq: list[Card], wild: int | None, spent: list[int]) -> float:
+def _roll(
+    hand: list[Card], dist: int, seq: list[Card], wild: int | None, spent: list[int],
+    worth: list[float] | None = None,
+) -> float:
     """One rollout of :func:`race_rollouts`."""
     h = sorted(hand)
     d = dist
@@ -281,8 +339,9 @@ def _roll(hand: list[Card], dist: int, seq: list[Card], wild: int | None, spent:
         else:
             continue  # no throw found (the search's bounds): as if thrown
         if d <= 0:
-            return GAMMA ** (t + 1)
-    return GAMMA ** (len(seq) + 2 * d)
+            return GAMMA ** (t + 1) if worth is None else worth[t + 1]
+    late = len(seq) + 2 * d
+    return GAMMA ** late if worth is None else worth[min(late, len(worth) - 1)]
 
 
 def race_draw(v: PlayerView, rules: HandRules, normal: Action) -> Action:
