@@ -288,6 +288,7 @@ class RummyServer(Server):
             "textual_static": f"{base}/static/",
             "fonts": f"{base}/fonts/",
             "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws/{token}{seat}",
+            "ended": ENDED_AT_THE_TABLE if self.join is not None else ENDED,
         }
         response = aiohttp_jinja2.render_template("index.html", request, context)
         response.set_cookie(
@@ -438,6 +439,14 @@ def _one_line_for_bad_requests(record: logging.LogRecord) -> bool:
         record.exc_info = None
         record.exc_text = None
     return True
+
+
+ENDED = ("This session has ended. Games are saved after every move: start again and pick "
+         "yours from the Resume list.")
+"""The page's word when the connection closes (a visitor's own games: the Resume list)."""
+ENDED_AT_THE_TABLE = ("This session has ended. The table's host keeps the game: start again "
+                      "to take your seat again.")
+"""The same on a join server, whose visitors play a seat at the host's table (no Resume list)."""
 
 
 def client_address(request: web.Request) -> str:

@@ -172,6 +172,7 @@ async def test_the_page_gives_a_visitor_token_and_keeps_it(client: TestClient) -
     token = first.cookies[web_server.VISITOR_COOKIE].value
     assert f"ws://127.0.0.1:8000/ws/{token}\"" in html
     assert "<title>rummy-tui</title>" in html
+    assert "start again and pick yours from the Resume list." in html  # when the game ends
     assert first.cookies[web_server.VISITOR_COOKIE]["httponly"]
     # the same browser (its cookie) keeps its token: the same saves folder after a reload
     again = await client.get("/", cookies={web_server.VISITOR_COOKIE: token})

@@ -52,7 +52,11 @@ async def test_the_page_needs_a_good_code(client: TestClient) -> None:
     page = await client.get(f"/?code={CODE}")
     assert page.status == 200
     token = page.cookies[web_server.VISITOR_COOKIE].value
-    assert f"ws://127.0.0.1:8000/ws/{token}/{CODE}\"" in await page.text()
+    html = await page.text()
+    assert f"ws://127.0.0.1:8000/ws/{token}/{CODE}\"" in html
+    # when the connection closes, the page sends the visitor back to their seat: a join
+    # server has no Resume list
+    assert "start again to take your seat again" in html and "Resume list" not in html
 
 
 async def test_the_websocket_needs_a_good_code(client: TestClient) -> None:
