@@ -19,6 +19,7 @@ from .keys import send_keys, settled
 from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from rummy_tui.app.dialogs.finish import FinishDialog
 from rummy_tui.app.dialogs.pass_device import PassDeviceScreen
+from rummy_tui.app.screens.picker import PickerScreen
 from rummy_tui.app.screens.summary import GameOverScreen, RoundSummaryScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.hand import Hand
@@ -56,6 +57,15 @@ async def pass_device(pilot: Pilot, limit: int = 500) -> None:
     else:
         raise AssertionError("Enter did not take the pass-the-device screen away")
     await settle(pilot)
+
+
+async def open_picker(app: Any, pilot: Pilot) -> PickerScreen:
+    """The picker, once its Resume list has read the saves folder (in a thread)."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    picker = app.screen
+    assert isinstance(picker, PickerScreen)
+    return picker
 
 
 def table_of(app: Any) -> TableScreen:

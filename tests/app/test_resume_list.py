@@ -17,6 +17,7 @@ from rummy_tui.core.engine import new_game
 from rummy_tui.core.options import make_options
 
 from .conftest import seats
+from .driver import open_picker
 from .test_snapshots import played_until
 
 
@@ -30,14 +31,6 @@ def plain(option) -> str:
 
 def entries(options: OptionList) -> list[str]:
     return [plain(options.get_option_at_index(i)) for i in range(options.option_count)]
-
-
-async def _picker(app, pilot) -> PickerScreen:
-    await app.workers.wait_for_complete()  # the saves folder is read in a thread
-    await pilot.pause()
-    picker = app.screen
-    assert isinstance(picker, PickerScreen)
-    return picker
 
 
 def _folder(tmp_path):
@@ -111,7 +104,7 @@ async def test_resume_list_shows_titles_and_keeps_finished_games_apart(tmp_path)
     before = (done.read_bytes(), os.stat(done).st_mtime_ns)
     app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder), autosave=True)
     async with app.run_test(size=(100, 32)) as pilot:
-        picker = await _picker(app, pilot)
+        picker = await open_picker(app, pilot)
         resume = picker.query_one("#resume-list", OptionList)
         lines = entries(resume)
         # sections: in progress, then finished, then the unreadable; a heading each
@@ -144,7 +137,7 @@ async def test_the_help_line_follows_the_focus(tmp_path):
     folder, _, _, _ = _folder(tmp_path)
     app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder))
     async with app.run_test(size=(80, 24)) as pilot:
-        picker = await _picker(app, pilot)
+        picker = await open_picker(app, pilot)
         hint = picker.query_one("#picker-hint", Static)
         assert "Enter: set up" in str(hint.render())
         await pilot.press("tab")
@@ -165,7 +158,7 @@ async def test_no_list_is_cut_short_above_empty_rows(tmp_path):
             app = RummyApp(cursor_blink=False, bot_delay=0,
                            saves_dir=None if saves_dir is None else str(saves_dir))
             async with app.run_test(size=size) as pilot:
-                picker = await _picker(app, pilot)
+                picker = await open_picker(app, pilot)
                 await pilot.pause()
                 lists = [w for w in picker.query(OptionList) if w.display]
                 cut = [w.id for w in lists if w.max_scroll_y > 0]
@@ -192,7 +185,7 @@ async def test_a_symlinked_lock_is_refused_from_the_resume_list(tmp_path):
     lock_path(folder / "g.json").symlink_to("../victim.txt")
     app = RummyApp(cursor_blink=False, bot_delay=0, saves_dir=str(folder))
     async with app.run_test(size=(100, 32)) as pilot:
-        await _picker(app, pilot)
+        await open_picker(app, pilot)
         await pilot.press("r")
         await pilot.press("enter")
         await pilot.pause()

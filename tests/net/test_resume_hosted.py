@@ -16,7 +16,6 @@ from textual.widgets import OptionList
 from rummy_tui import saves
 from rummy_tui.app.app import RummyApp
 from rummy_tui.app.screens.host_table import HostTableScreen
-from rummy_tui.app.screens.picker import PickerScreen
 from rummy_tui.app.screens.table import TableScreen
 from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.cli import main
@@ -27,6 +26,8 @@ from rummy_tui.net.client import first_view
 from rummy_tui.net.invites import load_invites, new_code, write_invites
 from rummy_tui.net.table import Seat
 from rummy_tui.saves.lock import SaveLock
+
+from app.driver import open_picker
 
 BOB = 1
 
@@ -57,14 +58,6 @@ def plain(option) -> str:
     console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
     console.print(option.prompt)
     return " ".join(console.export_text().split())
-
-
-async def open_picker(app, pilot) -> PickerScreen:
-    await app.workers.wait_for_complete()  # the saves folder is read in a thread
-    await pilot.pause()
-    picker = app.screen
-    assert isinstance(picker, PickerScreen)
-    return picker
 
 
 async def until(pilot, condition, what: str, steps: int = 400) -> None:
