@@ -82,10 +82,6 @@ the cards with 3 to 5 live partners brought it nearer, 15% when it had thrown or
 one of their neighbourhood, 36% when it held a partner it took from the pile."""
 TOOK_PARTNER = 0.5
 """The chance when the next player took a partner of the card from the pile and holds it."""
-BAIT = 0.0
-"""Weight of the chance that the next player takes the card thrown without coming nearer
-(a turn spent without a stock draw), against the rollouts' value."""
-LOW = 6
 HAZARD = 0.025
 """A rollout is worth the chance that no other player declared first (:func:`survival`):
 each declares on their ``k``-th turn of the deal with this chance times ``k`` (at most
@@ -99,8 +95,6 @@ POINTS = 0.005
 against the rollouts' value (the points it no longer risks: a king's 10 points against a
 3's weigh about as a declaration a draw sooner). Points is one deal won by the
 declaration: there the points do not count."""
-"""A card of at most this many points is "low": a player who takes open cards to lower
-their points at the same distance takes it."""
 
 
 def _near(a: Card, b: Card) -> bool:
@@ -298,8 +292,10 @@ def race_rollouts(
     power of the draws it took to declare (each card drawn kept when it brings the hand
     nearer, a card then thrown that leaves it as near; else thrown), or, not declared
     within the sequence, to the power of the draws spent and two more per card still
-    missing. None when a hand has no card to draw. The sequences are played one at a time
-    for every hand, and none is begun once ``ROLL_SEARCHES`` searches are spent."""
+    missing. With ``worth`` (:func:`survival`), ``worth[t]`` for that count ``t`` of draws
+    instead of ``GAMMA ** t``. None when a hand has no card to draw. The sequences are
+    played one at a time for every hand, and none is begun once ``ROLL_SEARCHES`` searches
+    are spent."""
     pool = sorted(c for c, k in live.items() for _ in range(k))
     depth = min(DEPTH, len(pool))
     if not depth or dist <= 0:
