@@ -226,11 +226,19 @@ def test_the_chance_that_nobody_declared_first_falls_with_the_turns_and_the_play
     )
     assert indian_race.survival(later)[1] == pytest.approx(1 - 0.025 * 5)
     assert all(a < b for a, b in zip(indian_race.survival(later)[1:], fresh[1:]))
-    # against two others it is their chances together
+    # against two others it is their chances together, each the chance fitted to a table
+    # of four (normal declares later on its turns there than the MinDist agent at two)
     hands = ["2D 6D 10D 3S 7S JS 4H 8H QH 5C 9C KC AC", "AS 2S 3S 4H 5H 6H 7C 8C 9C 10D JD QD KD",
              "JS QS KS 8H 9H 10H 3D 7D 9D 2C 4C 6C AD"]
     three = indian_race.survival(view(rig("indian", hands, wild="5H"), 0))
-    assert three[1] == pytest.approx((1 - 0.025) ** 2)
+    assert three[1] == pytest.approx((1 - indian_race.TABLE_HAZARD) ** 2)
+    most = indian_race.TABLE_HAZARD_MOST
+    assert three[30] / three[29] == pytest.approx((1 - most) ** 2)  # late: at most that
+    assert indian_race.TABLE_HAZARD < 0.025 and most < indian_race.HAZARD_MOST
+    # one of them dropped: one other player in the deal, the 2-player chance again
+    left = view(rig("indian", hands, wild="5H"), 0)
+    left.out = [False, False, True]
+    assert indian_race.survival(left)[1] == pytest.approx(1 - 0.025)
     # the rollouts are worth that chance at the draw that declares
     worth = [1.0, 0.9, 0.7, 0.5] + [0.1] * 40
     spent = [0]
@@ -266,7 +274,7 @@ def test_in_pool_the_throws_as_near_weigh_the_points_a_loser_would_count(monkeyp
             assert rules.values[plain.card] < rules.values[action.card]  # the race alone
 
 
-def test_the_feed_charge_weighs_less_against_more_players(monkeypatch):
+def test_the_feed_charge_is_left_out_against_more_players(monkeypatch):
     from test_engine_support import rig
 
     from rummy_tui.core.engine import view
@@ -274,21 +282,37 @@ def test_the_feed_charge_weighs_less_against_more_players(monkeypatch):
     hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD 3D 9S 6S"  # 5C wild: two cards from declaring
     others = ["2S 3S 4S 6H 7H 8H 7C 8D 9D 10S JS QS KS", "AS 2H 3H 5D 6D 7D JC KC 10H JH QH KH AH",
               "5S 6C 7S 8S 9H 10D QD KD 2D 6H 7H 8H 9D"]
+
+    def rollouts(rests, *a):
+        # the second throw keeps a hand declaring a little sooner
+        return [0.5, 0.55] + [0.0] * (len(rests) - 2)
+
+    sampled = []
+
+    def feed(cards, *a, **k):
+        # but may feed the next player
+        sampled.append(len(cards))
+        return [0.0, 0.4] + [0.0] * (len(cards) - 2)
+
+    monkeypatch.setattr(indian_race, "race_rollouts", rollouts)
+    monkeypatch.setattr(indian_race, "sampled_feed", feed)
     picks = {}
-    for n in (2, 4):
+    # (seats, the seats that dropped): what counts is who is still in the deal
+    for n, out in ((2, ()), (4, ()), (4, (2, 3)), (4, (3,))):
         state = rig("indian", [hand] + others[: n - 1], wild="5C", phase="play")
         seen = view(state, 0)
+        seen.out = [q in out for q in range(n)]
         rules = variant_of(seen.variant).rules_for(seen)
         normal = choose_action("normal", seen, random.Random(0))
         _, ties = indian_race.candidates(seen, rules, normal, indian_race.live_cards(seen, {}))
         assert len(ties) >= 2
-        # the second throw keeps a hand declaring a little sooner, but may feed the next player
-        monkeypatch.setattr(indian_race, "race_rollouts",
-                            lambda rests, *a, **k: [0.5, 0.55] + [0.0] * (len(rests) - 2))
-        monkeypatch.setattr(indian_race, "sampled_feed",
-                            lambda cards, *a, **k: [0.0, 0.4] + [0.0] * (len(cards) - 2))
-        picks[n] = indian_race.race_discard(seen, rules, normal, random.Random(0)).card
-        assert picks[n] in ties[:2]
-        picks[n] = ties.index(picks[n])
-    # 2 players: 0.55 less 0.25 x 0.4 is under 0.5; against 3 the charge is a third
-    assert picks == {2: 0, 4: 1}
+        sampled.clear()
+        action = indian_race.race_discard(seen, rules, normal, random.Random(0))
+        assert action.card in ties[:2]
+        in_deal = n - len(out)
+        picks[in_deal] = picks.get(in_deal, set()) | {ties.index(action.card)}
+        # three or more in the deal: no hand of the next player is sampled (no search spent)
+        assert bool(sampled) == (in_deal == 2)
+    # 2 in the deal (2 seats, or 4 with two dropped): 0.55 less 0.25 x 0.4 is under 0.5;
+    # 3 or 4 in the deal: the rollouts alone choose
+    assert picks == {2: {0}, 3: {1}, 4: {1}}

@@ -17,6 +17,8 @@
   pile and hold plus a draw of the live cards; the share that the card brings nearer,
   halved when they threw or passed a card of its rank or suit neighbourhood. Without a
   random stream, an estimate from the live cards that group with it.
+- Three or more players in the deal (`hard` with three `normal`, measured there): no feed
+  charge, and the others' chance to declare fitted to four seats (``TABLE_HAZARD``).
 - The draw: normal's (the open card when it brings the hand nearer), and the open card too
   when it leaves the hand as near with so many more outs that the next step is expected
   sooner.
@@ -88,8 +90,11 @@ each declares on their ``k``-th turn of the deal with this chance times ``k`` (a
 ``HAZARD_MOST``); 0: ``GAMMA`` to the power of the draws instead. Fitted to when the MinDist
 agent declared against itself (80 deals, 2 players, 1 deck; bench/README.md)."""
 HAZARD_MOST = 0.35
-FEED_SEATS = 1.0
-"""``ROLL_FEED`` is divided by the number of other players in the deal to this power."""
+TABLE_HAZARD = 0.018
+"""``HAZARD`` against two or more other players (``TABLE_HAZARD_MOST`` the most): fitted to
+when `normal` declared at four seats (800 deals of `hard` with three `normal`, two decks:
+about 1% of its 1st turns, 5% of its 3rd, 7-9% of its 4th to 7th, 10-15% later)."""
+TABLE_HAZARD_MOST = 0.1
 POINTS = 0.005
 """Pool and Deals, where a loser counts its cards: weight of the thrown card's points
 against the rollouts' value (the points it no longer risks: a king's 10 points against a
@@ -231,7 +236,13 @@ def race_discard(
     threw = shed.get(nxt, []) if nxt is not None else []
     total = sum(live.values()) or 1
     budget = [OUT_SEARCHES]
-    if rng is not None and FEED_SAMPLES and nxt is not None:
+    table = sum(1 for q, o in enumerate(v.out) if q != v.player and not o) >= 2
+    if table:
+        # three or more in the deal: no feed charge (hard with three normal, the same 800
+        # deals: 30.0% without it, 28.0% with it a third, 26.4% with the sampled hands
+        # weighed by what the next player threw and passed; bench/README.md)
+        feeds = [0.0] * len(ties)
+    elif rng is not None and FEED_SAMPLES and nxt is not None:
         feeds = sampled_feed(ties, live, size, took, threw, wild, rng, FEED_SAMPLES)
     else:
         feeds = [feed_chance(c, live, size, took, threw, is_joker) for c in ties]
@@ -241,12 +252,7 @@ def race_discard(
             [_without(hand, c) for c in ties], least, live, wild, rng, worth
         )
         if rolled is not None:
-            # the next player is one of the others: at more seats a card fed to them less
-            # often decides the race (hard with three normal, 550 games: 31.8% with the
-            # charge a third, 33.1% without it, 30.5% with it whole; bench/README.md)
-            others = max(1, sum(1 for q, o in enumerate(v.out) if q != v.player and not o))
-            weight = ROLL_FEED / others ** FEED_SEATS
-            scores = [r - weight * f for r, f in zip(rolled, feeds)]
+            scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
             if POINTS and getattr(v.options, "format", "points") != "points":
                 scores = [s + POINTS * rules.values[c] for s, c in zip(scores, ties)]
             return Discard(ties[scores.index(max(scores))])
@@ -274,11 +280,13 @@ def survival(v: PlayerView) -> list[float]:
             break
         if isinstance(e, (Drew, Took)) and e.player in turns:
             turns[e.player] += 1
+    table = len(active) >= 2  # three or more players in the deal: fitted there
+    hazard, most = (TABLE_HAZARD, TABLE_HAZARD_MOST) if table else (HAZARD, HAZARD_MOST)
     out = [1.0]
     left = 1.0
     for t in range(1, DEPTH + 2 * 13 + 2):
         for q in active:
-            left *= 1.0 - min(HAZARD_MOST, HAZARD * (turns[q] + t))
+            left *= 1.0 - min(most, hazard * (turns[q] + t))
         out.append(left)
     return out
 
