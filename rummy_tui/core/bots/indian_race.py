@@ -239,8 +239,8 @@ def race_discard(
     table = sum(1 for q, o in enumerate(v.out) if q != v.player and not o) >= 2
     if table:
         # three or more in the deal: no feed charge (hard with three normal, the same 800
-        # deals: 30.0% without it, 28.0% with it a third, 26.4% with the sampled hands
-        # weighed by what the next player threw and passed; bench/README.md)
+        # deals: 30.0% without it, 28.0% with it a third; the sampled hands weighed by
+        # what the next player threw and passed did worse still; bench/README.md)
         feeds = [0.0] * len(ties)
     elif rng is not None and FEED_SAMPLES and nxt is not None:
         feeds = sampled_feed(ties, live, size, took, threw, wild, rng, FEED_SAMPLES)
