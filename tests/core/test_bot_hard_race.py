@@ -170,6 +170,11 @@ def test_the_rollouts_favour_the_hand_with_more_ways_to_declare_and_are_fixed_by
     again = indian_race.race_rollouts([open_ended, gapped], 1, live, 5, random.Random(3))
     assert first == again
     assert first is not None and 0 < first[1] < first[0] <= 1
+    # sequences of 3 draws: a hand one card away declares within them or is worth the
+    # draws spent and two more (GAMMA ** 5), never less
+    short = indian_race.race_rollouts([open_ended, gapped], 1, live, 5, random.Random(3),
+                                      None, 3)
+    assert short is not None and indian_race.GAMMA ** 5 <= short[1] < short[0] <= 1
 
 
 def test_the_rollouts_spend_a_count_of_searches(distance_calls):
@@ -283,8 +288,11 @@ def test_the_feed_charge_is_left_out_against_more_players(monkeypatch):
     others = ["2S 3S 4S 6H 7H 8H 7C 8D 9D 10S JS QS KS", "AS 2H 3H 5D 6D 7D JC KC 10H JH QH KH AH",
               "5S 6C 7S 8S 9H 10D QD KD 2D 6H 7H 8H 9D"]
 
+    looked = []
+
     def rollouts(rests, *a):
         # the second throw keeps a hand declaring a little sooner
+        looked.append(a[-1])  # the draws each rollout plays
         return [0.5, 0.55] + [0.0] * (len(rests) - 2)
 
     sampled = []
@@ -307,12 +315,17 @@ def test_the_feed_charge_is_left_out_against_more_players(monkeypatch):
         _, ties = indian_race.candidates(seen, rules, normal, indian_race.live_cards(seen, {}))
         assert len(ties) >= 2
         sampled.clear()
+        looked.clear()
         action = indian_race.race_discard(seen, rules, normal, random.Random(0))
         assert action.card in ties[:2]
         in_deal = n - len(out)
         picks[in_deal] = picks.get(in_deal, set()) | {ties.index(action.card)}
-        # three or more in the deal: no hand of the next player is sampled (no search spent)
+        # three or more in the deal: no hand of the next player is sampled (no search
+        # spent), and the rollouts look fewer draws ahead (the deal is shorter)
         assert bool(sampled) == (in_deal == 2)
+        depth = indian_race.DEPTH if in_deal == 2 else indian_race.TABLE_DEPTH
+        assert looked == [depth]
+    assert indian_race.TABLE_DEPTH < indian_race.DEPTH
     # 2 in the deal (2 seats, or 4 with two dropped): 0.55 less 0.25 x 0.4 is under 0.5;
     # 3 or 4 in the deal: the rollouts alone choose
     assert picks == {2: {0}, 3: {1}, 4: {1}}

@@ -18,7 +18,8 @@
   halved when they threw or passed a card of its rank or suit neighbourhood. Without a
   random stream, an estimate from the live cards that group with it.
 - Three or more players in the deal (`hard` with three `normal`, measured there): no feed
-  charge, and the others' chance to declare fitted to four seats (``TABLE_HAZARD``).
+  charge, the others' chance to declare fitted to four seats (``TABLE_HAZARD``), and
+  shorter rollouts (``TABLE_DEPTH`` draws).
 - The draw: normal's (the open card when it brings the hand nearer), and the open card too
   when it leaves the hand as near with so many more outs that the next step is expected
   sooner.
@@ -95,6 +96,10 @@ TABLE_HAZARD = 0.018
 when `normal` declared at four seats (800 deals of `hard` with three `normal`, two decks:
 about 1% of its 1st turns, 5% of its 3rd, 7-9% of its 4th to 7th, 10-15% later)."""
 TABLE_HAZARD_MOST = 0.1
+TABLE_DEPTH = 3
+"""``DEPTH`` against two or more other players: the deal is short there (the winner declares
+on their 3rd to 5th turn in half the deals), and the rollouts that look 3 draws ahead chose
+better than 6 (bench/README.md)."""
 POINTS = 0.005
 """Pool and Deals, where a loser counts its cards: weight of the thrown card's points
 against the rollouts' value (the points it no longer risks: a king's 10 points against a
@@ -249,7 +254,8 @@ def race_discard(
     if rng is not None and ROLLS:
         worth = survival(v) if HAZARD else None
         rolled = race_rollouts(
-            [_without(hand, c) for c in ties], least, live, wild, rng, worth
+            [_without(hand, c) for c in ties], least, live, wild, rng, worth,
+            TABLE_DEPTH if table else DEPTH,
         )
         if rolled is not None:
             scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
@@ -293,7 +299,7 @@ def survival(v: PlayerView) -> list[float]:
 
 def race_rollouts(
     rests: list[list[Card]], dist: int, live: Counter[Card], wild: int | None,
-    rng: random.Random, worth: list[float] | None = None,
+    rng: random.Random, worth: list[float] | None = None, draws: int | None = None,
 ) -> list[float] | None:
     """For each hand of ``rests`` (13 cards, ``dist`` from a declaration), the mean over
     ``ROLLS`` sampled sequences of live cards (the same for every hand) of ``GAMMA`` to the
@@ -301,11 +307,11 @@ def race_rollouts(
     nearer, a card then thrown that leaves it as near; else thrown), or, not declared
     within the sequence, to the power of the draws spent and two more per card still
     missing. With ``worth`` (:func:`survival`), ``worth[t]`` for that count ``t`` of draws
-    instead of ``GAMMA ** t``. None when a hand has no card to draw. The sequences are
-    played one at a time for every hand, and none is begun once ``ROLL_SEARCHES`` searches
-    are spent."""
+    instead of ``GAMMA ** t``. Each sequence ``draws`` cards long (else ``DEPTH``). None
+    when a hand has no card to draw. The sequences are played one at a time for every
+    hand, and none is begun once ``ROLL_SEARCHES`` searches are spent."""
     pool = sorted(c for c, k in live.items() for _ in range(k))
-    depth = min(DEPTH, len(pool))
+    depth = min(DEPTH if draws is None else draws, len(pool))
     if not depth or dist <= 0:
         return None
     seqs = [rng.sample(pool, depth) for _ in range(ROLLS)]
