@@ -278,7 +278,8 @@ def survival(v: PlayerView) -> list[float]:
     ``t`` up to ``DEPTH + 2 * 13``: each still in the deal declares on their ``k``-th turn
     with the chance ``HAZARD * k`` (at most ``HAZARD_MOST``), ``k`` counted from the deal
     (the MinDist agent against itself, 2 players, 1 deck: about 1% of its turns 1-2, 4% on
-    its 3rd, 10-15% on its 4th to 8th, 20-25% from its 9th)."""
+    its 3rd, 10-15% on its 4th to 8th, 20-25% from its 9th); against two or more others,
+    ``TABLE_HAZARD * k`` (at most ``TABLE_HAZARD_MOST``), as normal declared at four seats."""
     active = [q for q in range(len(v.players)) if q != v.player and not v.out[q]]
     turns = {q: 0 for q in active}
     for e in reversed(v.log):
