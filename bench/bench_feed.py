@@ -38,6 +38,7 @@ import bench_bots  # noqa: E402  (after the path)
 from rummy_tui.core.bots import choose_action, indian_race  # noqa: E402
 from rummy_tui.core.bots.hard import next_player  # noqa: E402
 from rummy_tui.core.bots.mindist import distance  # noqa: E402
+from rummy_tui.core.cards import Card  # noqa: E402
 from rummy_tui.core.engine import apply, new_game, view  # noqa: E402
 from rummy_tui.core.registry import variant_of  # noqa: E402
 from rummy_tui.core.seats import mix  # noqa: E402
@@ -47,7 +48,7 @@ from rummy_tui.core.state import Discard, NextRound, PlayerSpec, TakeDiscard  # 
 WAYS = ("normal's order", "hard's choice", "sampled_feed", "feed_chance", "true answer")
 
 
-def _feeds(hand: list[int], card: int, wild: int | None) -> bool:
+def _feeds(hand: list[Card], card: Card, wild: int | None) -> bool:
     now = distance(hand, wild)
     return now > 0 and distance(hand + [card], wild, now - 1, now) < now
 
@@ -67,8 +68,8 @@ def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
         for h in (0, 1):
             kinds = [second, second]
             kinds[h] = first
-            specs = [PlayerSpec(f"P{q + 1}", k if k not in bench_bots.AGENTS else "normal")
-                     for q, k in enumerate(kinds)]  # type: ignore[arg-type]
+            specs = [PlayerSpec(f"P{q + 1}", k if k not in bench_bots.AGENTS else "normal")  # type: ignore[arg-type]
+                     for q, k in enumerate(kinds)]
             state = new_game(variant, specs, seed=gseed, options=options)
             rng = random.Random(mix(gseed, 0xB075))
             while state.phase != "game_over":
@@ -133,11 +134,11 @@ def estimators(row: str, games: int, seed: int) -> dict[str, Any]:
 
 def arm(row: str, games: int, seed: int, oracle: bool) -> dict[str, Any]:
     count = {"discards": 0, "fed": 0}
-    last: list[int | None] = [None]
-    truth: dict[str, list[int]] = {}
+    last: list[Card | None] = [None]
+    truth: dict[str, list[Card]] = {}
     plain = indian_race.sampled_feed
 
-    def from_hand(cards: list[int], live: Any, size: int, took: Any, shed: Any,
+    def from_hand(cards: list[Card], live: Any, size: int, took: Any, shed: Any,
                   wild: int | None, rng: Any, samples: int) -> list[float]:
         return [float(_feeds(truth["next"], c, wild)) for c in cards]
 
@@ -153,11 +154,11 @@ def arm(row: str, games: int, seed: int, oracle: bool) -> dict[str, Any]:
             last[0] = action.card if seen.player == h else None
             count["discards"] += seen.player == h
 
-    indian_race.sampled_feed = from_hand if oracle else plain  # type: ignore[assignment]
+    indian_race.sampled_feed = from_hand if oracle else plain
     try:
         results = _games(row, games, seed, visit)
     finally:
-        indian_race.sampled_feed = plain  # type: ignore[assignment]
+        indian_race.sampled_feed = plain
     return {"results": results, **count}
 
 
