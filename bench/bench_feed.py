@@ -144,10 +144,13 @@ def arm(row: str, games: int, seed: int, oracle: bool) -> dict[str, Any]:
 
     def visit(state: Any, seen: Any, action: Any, h: int) -> None:
         if action is None:
+            if state.actions == 0:
+                last[0] = None  # a new game
             if seen.player == h:
                 truth["next"] = list(state.hands[1 - h])
             return
-        if seen.player != h and isinstance(action, TakeDiscard) and last[0] is not None:
+        if (seen.player != h and isinstance(action, TakeDiscard) and last[0] is not None
+                and seen.discard and seen.discard[-1] == last[0]):
             wild = variant_of(seen.variant).rules_for(seen).melds.wild_rank
             count["fed"] += _feeds(list(state.hands[seen.player]), last[0], wild)
         if isinstance(action, Discard):
