@@ -205,3 +205,36 @@ def test_an_indian_game_with_a_hard_seat_saves_and_loads_and_plays_on_alike():
         action = bot_action(state)
         assert bot_action(loaded) == action
         state, loaded = apply(state, action), apply(loaded, action)
+
+
+def _table_turn(variant: str, n: int, hand: str, pile: str):
+    """Player 0's play phase at an ``n``-player table, ``hand`` held and ``pile`` face up."""
+    specs = [PlayerSpec("Ann", "hard")] + [PlayerSpec(f"P{q}", "normal") for q in range(1, n)]
+    state = new_game(variant, specs, seed=1).copy()
+    mine, shown = _c(hand), _c(pile)
+    rest = list(state.stock) + [c for h in state.hands for c in h] + list(state.discard)
+    for c in mine + shown:
+        rest.remove(c)
+    size = len(state.hands[1])
+    state.hands = [mine] + [rest[size * (q - 1):size * q] for q in range(1, n)]
+    state.stock = rest[size * (n - 1):]
+    state.discard = shown
+    state.to_move = 0
+    state.phase = "play"
+    return view(state, 0)
+
+
+def test_remigio_hard_at_a_table_of_four_keeps_the_costlier_half_built_set():
+    """At three or more seats the elimination game weighs the dead cards' points less
+    (``REMIGIO_TABLE``): speed counts more where three others race to close. The dead 4S
+    and 8S each pair with a club of their rank; at two players hard throws the costlier 8S,
+    at four it keeps the 8s and throws the 4S (a set of 8s is no slower to make than one of
+    4s)."""
+    hand, pile = "AS 4S 8S 2D 3D 5D 2C 4C 5C 6C 8C", "QH"
+    two = choose_action("hard", _table_turn("remigio", 2, hand, pile), random.Random(0))
+    four = choose_action("hard", _table_turn("remigio", 4, hand, pile), random.Random(0))
+    assert two == Discard(parse_card("8S"))
+    assert four == Discard(parse_card("4S"))
+    # Fournier, where the losers pay the closer, keeps the two-player weights
+    fournier = _table_turn("remigio-fournier", 4, hand, pile)
+    assert choose_action("hard", fournier, random.Random(0)) == Discard(parse_card("8S"))

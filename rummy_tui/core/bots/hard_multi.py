@@ -27,7 +27,7 @@ for Indian Points, one deal that decides the game, where a drop gives the game a
   little; a 2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (every unseen card, weighed by its
   count), the hand valued by its dead cards and their points weighed three times (a loser pays
-  them), less a relief for each dead card that has a partner among the other dead cards;
+  them; twice at three or more seats of the elimination game, ``REMIGIO_TABLE``), less a relief for each dead card that has a partner among the other dead cards;
   the eight costliest dead cards are tried as the discard.
 
 A hand's value: points per dead card (a card fewer to meld is a turn nearer to going out),
@@ -96,6 +96,14 @@ games (seed 1001; bench/README.md). Weighing every unseen card instead of a samp
 62.1% of 2,000 games on two seeds no setting was chosen on (11011, 13013), at about twice the
 CPU (p99 55 ms a decision)."""
 
+REMIGIO_TABLE = {"val": 2}
+"""The elimination game at three or more seats: the dead cards' points weighed twice, not
+three times (speed counts more where three others race to close). On the same games as
+weight 3 (bench_bots.py's hard-3normal-remigio, bench/README.md): +0.8 points of the game
+wins on seed 1, +1.4 on seed 11, +0.5 on seed 2 (800 games each; 34.7% of 2,400 against
+33.8%): the same sign on every seed, within the noise (s.e. 0.8). Two players and Fournier
+keep ``REMIGIO``."""
+
 GIVE_UP_TURN = 200
 """Indian: a deal this long has stalled: drop rather than play on for ever."""
 
@@ -104,6 +112,8 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
     """``hard``'s action in Indian Rummy and Remigio, given ``normal``'s for the same view."""
     rs = variant_of(v.variant)
     p = P if Drop in rs.actions else {**P, **REMIGIO}
+    if p is not P and len(v.players) >= 3 and rs.elimination_limit(v.options) is not None:
+        p = {**p, **REMIGIO_TABLE}
     if v.phase == "draw" and Drop in rs.actions and is_legal(v, Drop()):
         if v.turn >= GIVE_UP_TURN:
             return Drop()
