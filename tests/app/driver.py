@@ -189,6 +189,17 @@ async def play_human_move(pilot: Pilot) -> Any:
         case _:
             raise AssertionError(f"no key for {action!r}")
     await settled(pilot.app)
+    # settled() can return while the key is still on its way on a loaded machine (a CI
+    # run once saw a discard not yet played): wait for the move, bounded at 30 s, and
+    # answer the meld question if it came up only after discard() looked for it
+    for _ in range(3000):
+        if table.state is not before:
+            break
+        if isinstance(app.screen, ConfirmDialog) and isinstance(action, state.Discard):
+            await press(pilot, "y")
+            await settled(pilot.app)
+            continue
+        await asyncio.sleep(0.01)
     assert table.state is not before, f"the app did not play {action!r}"
     return action
 
