@@ -111,3 +111,23 @@ def test_the_beaten_counts_are_low_near_a_declaration_and_high_with_no_sequences
     assert max(near) < 20 and max(far) == 80
     assert indian_pool.beaten_counts(0, 0) == near == indian_pool.beaten_counts(1, 19)
     assert indian_pool.beaten_counts(6, 95) == far
+
+
+def test_in_pool_a_throw_is_worth_the_game_it_leaves_and_in_points_nothing_changes():
+    from rummy_tui.core.cards import parse_cards
+
+    state, seen = _seen(FAIR, "pool101", [50, 20])
+    rules = variant_of("indian").rules_for(seen)
+    grouped, loose = parse_cards(FAIR), parse_cards(HOPELESS)  # counting 48 and 80
+    values = indian_pool.throw_values(seen, rules, [grouped, loose, grouped], 2, [0.5, 0.5, 0.6])
+    assert values is not None
+    # the same chance to win the deal: the hand that would count less if beaten is worth
+    # more (at 50 points a loss of 80 ends the game); a better chance is worth more
+    assert values[1] < values[0] < values[2]
+    assert all(0.0 < x < 1.0 for x in values)
+    # ahead in the last deal of Deals by more than two full counts: the game is won
+    state, seen = _seen(FAIR, "deals", [90, -90], round_no=2)
+    assert indian_pool.throw_values(seen, rules, [grouped, loose], 2, [0.1, 0.9]) == [1.0, 1.0]
+    # Points: the deal is the game, the race alone decides
+    state, seen = _seen(FAIR, "points", [0, 0])
+    assert indian_pool.throw_values(seen, rules, [grouped, loose], 2, [0.5, 0.5]) is None

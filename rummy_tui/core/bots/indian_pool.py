@@ -23,6 +23,7 @@ is one arrangement search and table look-ups.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ..arrange import best_arrangement
@@ -33,7 +34,10 @@ from ..state import PlayerView
 from .indian_play import win_chance
 from .mindist import distance
 
-__all__ = ["beaten_counts", "deals_value", "drop_better", "pool_value"]
+__all__ = [
+    "beaten_at", "beaten_counts", "deals_value", "drop_better", "game_after", "pool_value",
+    "throw_values",
+]
 
 DEAL_LOSS: tuple[tuple[int, int], ...] = (
     (5, 6), (10, 23), (15, 27), (20, 46), (25, 19), (30, 15), (35, 11), (40, 6), (45, 4),
@@ -58,6 +62,10 @@ pure sequence and second sequence) often 80 still."""
 
 SLACK = 0.0
 """The drop must be worth this much more of the game than playing on."""
+SCORES = True
+"""False: ``normal``'s drop (by the deal's points) instead, to compare (bench_bots --set)."""
+THROWS = True
+"""False: the throws by the race and the card's points alone (``indian_race.POINTS``)."""
 
 
 def _loss() -> tuple[tuple[int, float], ...]:
@@ -89,7 +97,7 @@ def _pool_table(limit: int) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(row) for row in table)
 
 
-def pool_value(mine: int, theirs: int, limit: int) -> float:
+def pool_value(mine: float, theirs: float, limit: int) -> float:
     """The chance to win a 2-player pool from these scores at the start of a deal (0 at or
     past the limit, 1 when the other is), between the grid's points interpolated."""
     if mine >= limit:
@@ -129,37 +137,73 @@ def beaten_counts(dist: int, count: int) -> tuple[int, int, int]:
     return BEATEN[(min(3, max(1, dist)), min(4, max(0, count) // 20))]
 
 
-def drop_better(v: PlayerView, hand: list[Card], rules: HandRules) -> bool | None:
-    """Pool or Deals with one other player in the game (and the deal): True when the drop
-    leaves a better chance to win the game than playing on, False when it does not; None
-    elsewhere (more players, Points, no scores to weigh)."""
+def beaten_at(dist: int, count: int) -> tuple[float, float, float]:
+    """:func:`beaten_counts` between the count's buckets interpolated (each bucket at its
+    middle, 80 at 80), so a card's points move it."""
+    d = min(3, max(1, dist))
+    x = min(80, max(0, count))
+    if x <= 10:
+        return BEATEN[(d, 0)]
+    i = min(3, int((x - 10) // 20))
+    lo, hi = 20 * i + 10, (20 * i + 30 if i < 3 else 80)
+    f = min(1.0, (x - lo) / (hi - lo))
+    a, b = BEATEN[(d, i)], BEATEN[(d, i + 1)]
+    return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2]))
+
+
+def throw_values(
+    v: PlayerView, rules: HandRules, rests: list[list[Card]], dist: int, chances: list[float]
+) -> list[float] | None:
+    """Pool or Deals at two: for each hand kept (``rests``, ``dist`` from a declaration)
+    with its chance to win the deal, the chance to win the game: the deal won, the other's
+    count added (``DEAL_LOSS``); lost, the hand's (:func:`beaten_at`, by its count). None
+    elsewhere (Points, more players)."""
+    after = game_after(v) if THROWS else None
+    if after is None:
+        return None
+    won = sum(w * after(0, c) for c, w in _loss())
+    out = []
+    for rest, chance in zip(rests, chances):
+        r = min(1.0, max(0.0, chance))
+        beaten = beaten_at(dist, best_arrangement(rest, rules).penalty)
+        out.append(r * won + (1 - r) * sum(after(c, 0) for c in beaten) / len(beaten))
+    return out
+
+
+def game_after(v: PlayerView) -> Callable[[float, float], float] | None:
+    """Pool or Deals with one other player in the game and the deal: the chance to win the
+    game once this deal has added ``mine`` points to one's count and ``theirs`` to the
+    other's (as a function of the two); None elsewhere (more players, Points)."""
     fmt = getattr(v.options, "format", "points")
     if fmt == "points":
         return None
     others = [q for q in range(len(v.players)) if q != v.player and not v.eliminated[q]]
     if len(others) != 1 or v.out[others[0]]:
         return None
-    other = others[0]
+    me, other = v.scores[v.player], v.scores[others[0]]
+    if fmt == "deals":
+        left = max(0, v.options.deals - v.round_no)
+        margin = me - other
+        return lambda mine, theirs: deals_value(round(margin - 2 * mine + 2 * theirs), left)
+    limit = v.options.pool_limit
+    return lambda mine, theirs: pool_value(me + mine, other + theirs, limit)
+
+
+def drop_better(v: PlayerView, hand: list[Card], rules: HandRules) -> bool | None:
+    """Pool or Deals with one other player in the game (and the deal): True when the drop
+    leaves a better chance to win the game than playing on, False when it does not; None
+    elsewhere (more players, Points)."""
+    after = game_after(v) if SCORES else None
     found = variant_of(v.variant).drop_cost(v, v.player)
-    if found is None:
+    if after is None or found is None:
         return None
     cost = found[1]
     dist = distance(hand, rules.melds.wild_rank)
-    count = min(80, best_arrangement(hand, rules).penalty)
+    count = best_arrangement(hand, rules).penalty
     p = win_chance(dist, v.turn // 2, 1)
-    mine, theirs = v.scores[v.player], v.scores[other]
-    loss = _loss()
+    won = sum(w * after(0, c) for c, w in _loss())
     beaten = beaten_counts(dist, count)
-    if fmt == "deals":
-        left = max(0, v.options.deals - v.round_no)
-        margin = mine - theirs
-        drop = deals_value(margin - 2 * cost, left)
-        won = sum(w * deals_value(margin + 2 * c, left) for c, w in loss)
-        lost = sum(deals_value(margin - 2 * c, left) for c in beaten) / len(beaten)
-    else:
-        limit = v.options.pool_limit
-        drop = pool_value(mine + cost, theirs, limit)
-        won = sum(w * pool_value(mine, theirs + c, limit) for c, w in loss)
-        lost = sum(pool_value(mine + c, theirs, limit) for c in beaten) / len(beaten)
+    lost = sum(after(c, 0) for c in beaten) / len(beaten)
+    drop = after(cost, 0)
     # a drop that wins the game for certain is taken (the beaten counts are rough)
     return drop >= 1.0 or drop > p * won + (1 - p) * lost + SLACK
