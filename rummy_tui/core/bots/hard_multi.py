@@ -5,7 +5,9 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s, but
 for Indian Points, one deal that decides the game, where a drop gives the game away: there
-``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``).
+``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``); and for Indian Pool
+and Deals with one other player left, where it drops by the chance to win the game from the
+scores (indian_pool.py).
 
 - Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
   hand as near with many more outs; among the throws that leave the hand nearest a
