@@ -1,4 +1,4 @@
-"""``hard``'s drop in Indian Pool and Deals with one other player left (issue 29): by the
+"""``hard``'s drop and throw in Indian Pool and Deals with one other player left (issue 29): by the
 chance to win the GAME, not the deal's points.
 
 A deal's outcome moves the game's scores: in Pool the loser adds its count (or the drop)
@@ -13,12 +13,16 @@ the last deal the higher total wins. So a drop is worth what it leaves of the ga
   declaration and the turns played) times the game's value with the other's count added
   (``DEAL_LOSS``), plus the chance to lose it times the value with one's own count added
   (``BEATEN``: by the distance and the hand's count now).
+- :func:`throw_values`: among the throws the race weighs (indian_race.py), the chance to
+  win the game each leaves: the race's value as the chance to win the deal, the kept
+  hand's count if beaten (in place of the thrown card's points alone).
 
 So in the last deal of Deals a player ahead by more than twice the drop drops (the drop
 wins the game), one behind never does; in Pool a drop that keeps one under the limit
 where a loss could eliminate is worth more than its points, a drop at the limit nothing.
 Views only: the scores, the eliminated players, the deal number and one's hand. The work
-is one arrangement search and table look-ups.
+is a distance and an arrangement search a drop, one arrangement search a throw weighed,
+and table look-ups.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ BEATEN: dict[tuple[int, int], tuple[int, int, int]] = {
 }
 """(distance 1-3, the hand's count now by 20s: 0-19 ... 80): the quartiles of what the hand
 counted when the other player declared, the same deals (2,431 turns; a distance of 4 or
-more as 3, of 0 as 1). Near a declaration it counts little; with a count of 80 now (no
+more as 3, of 0 as 1; the few cells with under 10 turns set from their neighbours). Near a declaration it counts little; with a count of 80 now (no
 pure sequence and second sequence) often 80 still."""
 
 SLACK = 0.0
