@@ -1,5 +1,5 @@
-"""``hard``'s drop and throw in Indian Pool and Deals with one other player left (issue 29): by the
-chance to win the GAME, not the deal's points.
+"""``hard``'s drop and throw in Indian Pool and Deals with one other player left (issue
+29): by the chance to win the GAME, not the deal's points.
 
 A deal's outcome moves the game's scores: in Pool the loser adds its count (or the drop)
 and is eliminated at 101 (201); in Deals the winner collects the loser's count, and after
