@@ -61,8 +61,9 @@ BEATEN: dict[tuple[int, int], tuple[int, int, int]] = {
 }
 """(distance 1-3, the hand's count now by 20s: 0-19 ... 80): the quartiles of what the hand
 counted when the other player declared, the same deals (2,431 turns; a distance of 4 or
-more as 3, of 0 as 1; the few cells with under 10 turns set from their neighbours). Near a declaration it counts little; with a count of 80 now (no
-pure sequence and second sequence) often 80 still."""
+more as 3, of 0 as 1; the few cells with under 10 turns set from their neighbours). Near
+a declaration it counts little; with a count of 80 now (no pure sequence and second
+sequence) often 80 still."""
 
 SLACK = 0.0
 """The drop must be worth this much more of the game than playing on."""
