@@ -28,7 +28,7 @@ and table look-ups.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from ..arrange import best_arrangement
 from ..cards import Card
@@ -119,7 +119,7 @@ def pool_value(mine: float, theirs: float, limit: int) -> float:
             + table[i][j2] * (1 - fx) * fy + table[i2][j2] * fx * fy)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def deals_value(margin: int, left: int) -> float:
     """The chance to win a 2-player Deals game ``margin`` points ahead of the other player
     (one's total less theirs) with ``left`` deals still to play: the higher total wins, a
