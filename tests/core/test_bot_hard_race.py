@@ -257,6 +257,11 @@ def test_in_pool_the_throws_as_near_weigh_the_points_a_loser_would_count(monkeyp
 
     from rummy_tui.core.engine import view
 
+    from rummy_tui.core.bots import indian_pool
+
+    # at two players Pool weighs the game's chance instead (test_bot_indian_pool.py); the
+    # card's points weigh with more players, and here with that off
+    monkeypatch.setattr(indian_pool, "THROWS", False)
     hand = "2C 3C 4C 4D QC 9C 8C AD 10C 4H JD 3D 9S 6S"  # 5C wild: two cards from declaring
     for fmt in ("points", "pool101"):
         options = None if fmt == "points" else {"format": fmt}

@@ -5,7 +5,9 @@ It sees only its :class:`~.state.PlayerView`; the unseen cards and the other pla
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
 or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s, but
 for Indian Points, one deal that decides the game, where a drop gives the game away: there
-``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``).
+``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``); and for Indian Pool
+and Deals with one other player left, where it drops by the chance to win the game from the
+scores (indian_pool.py).
 
 - Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
   hand as near with many more outs; among the throws that leave the hand nearest a
@@ -46,11 +48,13 @@ from . import hard
 from ..arrange import best_arrangement
 from ..cards import Card
 from ..engine import is_legal
+from ..hand_rules import HandRules
 from ..melds import partners
 from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 from ..variants.indian import Drop
 from .indian_play import takes_open_card
+from .indian_pool import drop_better
 from .indian_race import race_discard, race_draw
 from .mindist import mindist
 
@@ -120,10 +124,13 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
         if isinstance(normal_action, Drop) and p["race"] and _one_deal(v):
             # Points is one deal: a drop gives the game away (16 drops in 200 two-deck
             # games against the MinDist agent), so hard plays every hand out
-            rules = rs.rules_for(v)
-            take = bool(v.discard) and is_legal(v, TakeDiscard(1))
-            normal_action = TakeDiscard(1) if take and takes_open_card(v, v.hand, rules) \
-                else DrawStock()
+            normal_action = _draw_instead(v, rs.rules_for(v))
+        elif p["race"] and (better := drop_better(v, v.hand, rs.rules_for(v))) is not None:
+            # Pool and Deals at two: the drop by the chance to win the game (indian_pool.py)
+            if better:
+                return Drop()
+            if isinstance(normal_action, Drop):
+                normal_action = _draw_instead(v, rs.rules_for(v))
     if isinstance(normal_action, (DrawStock, TakeDiscard)):
         if p["mindist"] and p["race"]:
             # normal's (the open card when it brings the hand nearer by the exact distance,
@@ -140,6 +147,13 @@ def hard_multi(v: PlayerView, rng: random.Random, normal_action: Action) -> Acti
             return _roll_discard(v, rng, normal_action, p)
         return _discard(v, rng, normal_action, p)
     return normal_action
+
+
+def _draw_instead(v: PlayerView, rules: HandRules) -> Action:
+    """Indian: normal's draw where it would have dropped (the open card when it brings the
+    hand nearer, else the stock)."""
+    take = bool(v.discard) and is_legal(v, TakeDiscard(1))
+    return TakeDiscard(1) if take and takes_open_card(v, v.hand, rules) else DrawStock()
 
 
 def _one_deal(v: PlayerView) -> bool:

@@ -45,6 +45,7 @@ from ..state import Action, Discard, PlayerView, TakeDiscard
 from .mindist import distance, spare_cards
 from .hard import _picks, next_player
 from .indian_play import _ties, unseen
+from .indian_pool import throw_values
 
 __all__ = [
     "candidates", "feed_chance", "live_cards", "outs", "race_discard", "race_draw",
@@ -259,7 +260,10 @@ def race_discard(
         )
         if rolled is not None:
             scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
-            if POINTS and getattr(v.options, "format", "points") != "points":
+            game = throw_values(v, rules, [_without(hand, c) for c in ties], least, scores)
+            if game is not None:
+                scores = game  # Pool and Deals at two: the chance to win the game
+            elif POINTS and getattr(v.options, "format", "points") != "points":
                 scores = [s + POINTS * rules.values[c] for s, c in zip(scores, ties)]
             return Discard(ties[scores.index(max(scores))])
     best, best_score = normal.card, None
