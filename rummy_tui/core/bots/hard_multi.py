@@ -3,11 +3,9 @@
 
 It sees only its :class:`~.state.PlayerView`; the unseen cards and the other players' known
 picks come from :class:`~.hard._Knowledge`. It re-chooses ``normal``'s draw (top discard
-or stock) and discard; everything else (declaring, closing, dropping) is ``normal``'s, but
-for Indian Points, one deal that decides the game, where a drop gives the game away: there
-``hard`` plays every hand out (but a stalled deal, ``GIVE_UP_TURN``); and for Indian Pool
-and Deals with one other player left, where it drops by the chance to win the game from the
-scores (indian_pool.py).
+or stock) and discard; the rest (declaring, closing, dropping) is ``normal``'s, but Indian
+Points (one deal decides the game: ``hard`` plays every hand out, but a stalled deal,
+``GIVE_UP_TURN``) and Pool and Deals at two (the drop by the chance to win the game).
 
 - Indian: a race (indian_race.py, issue 29): normal's draw, or an open card that leaves the
   hand as near with many more outs; among the throws that leave the hand nearest a
@@ -29,8 +27,9 @@ scores (indian_pool.py).
   little; a 2-player deal lasts about 11 turns, so six draws see most of it.
 - Remigio: an expectimax over the next stock card (every unseen card, weighed by its
   count), the hand valued by its dead cards and their points weighed three times (a loser pays
-  them; twice at three or more seats of the elimination game, ``REMIGIO_TABLE``), less a relief for each dead card that has a partner among the other dead cards;
-  the eight costliest dead cards are tried as the discard.
+  them; twice at three or more seats of the elimination game, ``REMIGIO_TABLE``), less a
+  relief for each dead card with a partner among the other dead cards; the eight costliest
+  dead cards are tried as the discard.
 
 A hand's value: points per dead card (a card fewer to meld is a turn nearer to going out),
 the dead cards' points, and (Indian) a charge when no pure sequence is made; a discard that
@@ -101,12 +100,8 @@ games (seed 1001; bench/README.md). Weighing every unseen card instead of a samp
 CPU (p99 55 ms a decision)."""
 
 REMIGIO_TABLE = {"val": 2}
-"""The elimination game at three or more seats: the dead cards' points weighed twice, not
-three times (speed counts more where three others race to close). On the same games as
-weight 3 (bench_bots.py's hard-3normal-remigio, bench/README.md): +0.8 points of the game
-wins on seed 1, +1.4 on seed 11, +0.5 on seed 2 (800 games each; 34.7% of 2,400 against
-33.8%): the same sign on every seed, within the noise (s.e. 0.8). Two players and Fournier
-keep ``REMIGIO``."""
+"""The elimination game at three or more seats: the dead cards' points weighed twice (speed
+counts more against three): 34.7% of 2,400 games against 33.8% with 3 (bench/README.md)."""
 
 GIVE_UP_TURN = 200
 """Indian: a deal this long has stalled: drop rather than play on for ever."""
