@@ -156,14 +156,45 @@ def apply_settings(settings: list[str]) -> None:
             setattr(target, names[-1], value)
 
 
-def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
-    """Play a row in this process: the first side's wins and games, and the grading."""
+def play_game(
+    variant: str, options: dict[str, Any], kinds: list[str], gseed: int,
+    choose: dict[str, Any], visit: Any = None, label: str = "game",
+) -> Any:
+    """One game, seat ``q`` played by ``choose[kinds[q]]``, its random stream as
+    ``simulate.play_game`` seeds it; the final state. ``visit(state, seen, action)`` is
+    called before each choice (``action`` None: the true hands as they are) and after it."""
     import random
 
     from rummy_tui.core.engine import apply, new_game, view
     from rummy_tui.core.seats import mix
-    from rummy_tui.core.simulate import MAX_ROUND_ACTIONS, MAX_ROUNDS, game_seed
+    from rummy_tui.core.simulate import MAX_ROUND_ACTIONS, MAX_ROUNDS
     from rummy_tui.core.state import NextRound, PlayerSpec
+
+    specs = [
+        PlayerSpec(f"P{q + 1}", k if k not in AGENTS else "normal")  # type: ignore[arg-type]
+        for q, k in enumerate(kinds)
+    ]
+    state = new_game(variant, specs, seed=gseed, options=options)
+    rng = random.Random(mix(gseed, 0xB075))  # as simulate.play_game
+    while state.phase != "game_over":
+        if state.round_actions > MAX_ROUND_ACTIONS or state.round_no > MAX_ROUNDS:
+            raise SystemExit(f"{label}: no end")
+        if state.phase == "round_over":
+            state = apply(state, NextRound())
+            continue
+        seen = view(state, state.to_move)
+        if visit is not None:
+            visit(state, seen, None)
+        action = choose[kinds[state.to_move]](seen, rng)
+        if visit is not None:
+            visit(state, seen, action)
+        state = apply(state, action)
+    return state
+
+
+def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
+    """Play a row in this process: the first side's wins and games, and the grading."""
+    from rummy_tui.core.simulate import game_seed
 
     first, second, preset, n, extra, _ = row_of(name)
     variant, options = _preset(preset)
@@ -180,26 +211,15 @@ def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
         for h in ([0, 1] if n == 2 else [(game - 1) % n]):
             kinds = [second] * n
             kinds[h] = first
-            specs = [
-                PlayerSpec(f"P{q + 1}", k if k not in AGENTS else "normal")  # type: ignore[arg-type]
-                for q, k in enumerate(kinds)
-            ]
-            state = new_game(variant, specs, seed=gseed, options=options)
-            rng = random.Random(mix(gseed, 0xB075))  # as simulate.play_game
+            visit = None
             if grader is not None:
                 grader.new_game()
-            while state.phase != "game_over":
-                if state.round_actions > MAX_ROUND_ACTIONS or state.round_no > MAX_ROUNDS:
-                    raise SystemExit(f"{name} game {game}: no end")
-                if state.phase == "round_over":
-                    state = apply(state, NextRound())
-                    continue
-                p = state.to_move
-                seen = view(state, p)
-                action = choose[kinds[p]](seen, rng)
-                if grader is not None:
-                    grader.decision(seen, action, mine=p == h)
-                state = apply(state, action)
+
+                def visit(state: Any, seen: Any, action: Any, h: int = h) -> None:
+                    if action is not None:
+                        grader.decision(seen, action, mine=seen.player == h)
+
+            state = play_game(variant, options, kinds, gseed, choose, visit, f"{name} game {game}")
             played += 1
             wins += state.winner == h
             if grader is not None:

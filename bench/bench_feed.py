@@ -39,11 +39,10 @@ from rummy_tui.core.bots import choose_action, indian_race  # noqa: E402
 from rummy_tui.core.bots.hard import next_player  # noqa: E402
 from rummy_tui.core.bots.mindist import distance  # noqa: E402
 from rummy_tui.core.cards import Card  # noqa: E402
-from rummy_tui.core.engine import apply, new_game, view  # noqa: E402
 from rummy_tui.core.registry import variant_of  # noqa: E402
 from rummy_tui.core.seats import mix  # noqa: E402
-from rummy_tui.core.simulate import MAX_ROUND_ACTIONS, game_seed  # noqa: E402
-from rummy_tui.core.state import Discard, NextRound, PlayerSpec, TakeDiscard  # noqa: E402
+from rummy_tui.core.simulate import game_seed  # noqa: E402
+from rummy_tui.core.state import Discard, TakeDiscard  # noqa: E402
 
 WAYS = ("normal's order", "hard's choice", "sampled_feed", "feed_chance", "true answer")
 
@@ -54,8 +53,8 @@ def _feeds(hand: list[Card], card: Card, wild: int | None) -> bool:
 
 
 def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
-    """Play the row (``hard`` first); ``visit(state, seen, action, h)`` after each choice;
-    the first side's result of each game (1 won)."""
+    """Play the row (``hard`` first); ``visit(state, seen, action, h)`` before each choice
+    (``action`` None) and after it; the first side's result of each game (1 won)."""
     first, second, preset, n, extra, _ = bench_bots.row_of(row)
     if n != 2 or first != "hard":
         raise SystemExit("a 2-player row with hard first")
@@ -68,22 +67,9 @@ def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
         for h in (0, 1):
             kinds = [second, second]
             kinds[h] = first
-            specs = [PlayerSpec(f"P{q + 1}", k if k not in bench_bots.AGENTS else "normal")  # type: ignore[arg-type]
-                     for q, k in enumerate(kinds)]
-            state = new_game(variant, specs, seed=gseed, options=options)
-            rng = random.Random(mix(gseed, 0xB075))
-            while state.phase != "game_over":
-                if state.round_actions > MAX_ROUND_ACTIONS:
-                    raise SystemExit(f"game {game}: no end")
-                if state.phase == "round_over":
-                    state = apply(state, NextRound())
-                    continue
-                p = state.to_move
-                seen = view(state, p)
-                visit(state, seen, None, h)  # before the choice: the true hands as they are
-                action = choose[kinds[p]](seen, rng)
-                visit(state, seen, action, h)
-                state = apply(state, action)
+            state = bench_bots.play_game(
+                variant, options, kinds, gseed, choose,
+                lambda state, seen, action, h=h: visit(state, seen, action, h), f"game {game}")
             results.append(int(state.winner == h))
     return results
 
