@@ -73,9 +73,21 @@ THROWS = True
 """False: the throws by the race and the card's points alone (``indian_race.POINTS``)."""
 
 
+@cache
 def _loss() -> tuple[tuple[int, float], ...]:
+    """``DEAL_LOSS`` as (count, chance)."""
     total = sum(k for _, k in DEAL_LOSS)
     return tuple((c, k / total) for c, k in DEAL_LOSS)
+
+
+def _if_won(after: Callable[[float, float], float]) -> float:
+    """The game's value once the deal is won: the other's count added (``DEAL_LOSS``)."""
+    return sum(w * after(0, c) for c, w in _loss())
+
+
+def _if_beaten(after: Callable[[float, float], float], counts: tuple[float, ...]) -> float:
+    """The game's value once the deal is lost, one's count any of ``counts`` alike."""
+    return sum(after(c, 0) for c in counts) / len(counts)
 
 
 STEP = 5
@@ -166,12 +178,12 @@ def throw_values(
     after = game_after(v) if THROWS else None
     if after is None:
         return None
-    won = sum(w * after(0, c) for c, w in _loss())
+    won = _if_won(after)
     out = []
     for rest, chance in zip(rests, chances):
         r = min(1.0, max(0.0, chance))
         beaten = beaten_at(dist, best_arrangement(rest, rules).penalty)
-        out.append(r * won + (1 - r) * sum(after(c, 0) for c in beaten) / len(beaten))
+        out.append(r * won + (1 - r) * _if_beaten(after, beaten))
     return out
 
 
@@ -206,9 +218,7 @@ def drop_better(v: PlayerView, hand: list[Card], rules: HandRules) -> bool | Non
     dist = distance(hand, rules.melds.wild_rank)
     count = best_arrangement(hand, rules).penalty
     p = win_chance(dist, v.turn // 2, 1)
-    won = sum(w * after(0, c) for c, w in _loss())
-    beaten = beaten_counts(dist, count)
-    lost = sum(after(c, 0) for c in beaten) / len(beaten)
+    play_on = p * _if_won(after) + (1 - p) * _if_beaten(after, beaten_counts(dist, count))
     drop = after(cost, 0)
     # a drop that wins the game for certain is taken (the beaten counts are rough)
-    return drop >= 1.0 or drop > p * won + (1 - p) * lost + SLACK
+    return drop >= 1.0 or drop > play_on + SLACK
