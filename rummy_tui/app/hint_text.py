@@ -32,9 +32,7 @@ def hint_line(reason: Reason, finish: Any, describe: Any, ascii: bool = False) -
     if isinstance(action, Close):
         return f"Close with {card} face down: the rest of your hand is complete"
     if isinstance(action, Drop):
-        cost = reason.drop_cost
-        return (f"Drop: it costs {cost} points, and your hand would count {reason.points}"
-                if cost is not None else "Drop")
+        return _why_drop(reason)
     if isinstance(action, (Meld, LayOff)):
         shown = " ".join(c.symbol(ascii) for c in action.cards)
         move = (f"Meld {shown}" if isinstance(action, Meld)
@@ -57,6 +55,19 @@ def hint_line(reason: Reason, finish: Any, describe: Any, ascii: bool = False) -
             return f"Draw from the stock: {card} on the pile fits none of your groups"
         return f"Draw from the stock: taking {card} would not bring you closer"
     return f"The computer would {describe(action, ascii)}"
+
+
+def _why_drop(reason: Reason) -> str:
+    """Why drop: the game's chances (Pool and Deals at two), else the deal's points."""
+    cost = reason.drop_cost
+    if cost is None:
+        return "Drop"
+    if reason.game_drop is not None and reason.game_play is not None:
+        if reason.game_drop >= 1.0:
+            return f"Drop: it costs {cost} points and wins you the game"
+        return (f"Drop: it costs {cost} points and leaves you a {reason.game_drop:.0%} chance "
+                f"to win the game, against {reason.game_play:.0%} if you play on")
+    return f"Drop: it costs {cost} points, and your hand would count {reason.points}"
 
 
 def _why_after(reason: Reason, doing: str, do: str) -> str:

@@ -131,3 +131,27 @@ def test_in_pool_a_throw_is_worth_the_game_it_leaves_and_in_points_nothing_chang
     # Points: the deal is the game, the race alone decides
     state, seen = _seen(FAIR, "points", [0, 0])
     assert indian_pool.throw_values(seen, rules, [grouped, loose], 2, [0.5, 0.5]) is None
+
+
+def test_the_hint_gives_the_drop_s_reason_in_the_game_s_chances():
+    from rummy_tui.app.hint_text import hint_line
+    from rummy_tui.core.bots.explain import explain
+
+    # the last deal of Deals, 30 ahead: the drop wins the game
+    state, seen = _seen(FAIR, "deals", [30, -30], round_no=2)
+    reason = explain(seen, Drop())
+    assert reason.drop_cost == 20 and reason.game_drop == 1.0
+    assert hint_line(reason, Drop, str) == "Drop: it costs 20 points and wins you the game"
+    # Pool 101 at 30 points: the drop keeps more of the game than a hopeless hand played on
+    state, seen = _seen(HOPELESS, "pool101", [30, 0])
+    reason = explain(seen, Drop())
+    assert reason.game_drop is not None and reason.game_play is not None
+    assert 0.0 < reason.game_play < reason.game_drop < 1.0
+    line = hint_line(reason, Drop, str)
+    assert line == (f"Drop: it costs 20 points and leaves you a {reason.game_drop:.0%} chance "
+                    f"to win the game, against {reason.game_play:.0%} if you play on")
+    # Points: the deal's points, as before
+    state, seen = _seen(HOPELESS, "points", [0, 0])
+    reason = explain(seen, Drop())
+    assert reason.game_drop is None
+    assert hint_line(reason, Drop, str) == "Drop: it costs 20 points, and your hand would count 80"

@@ -17,7 +17,9 @@ The facts come from the arrangement search, on the player's view alone:
   arrangement without Indian's declaration condition);
 - ``points``: the hand's count after the move (what it would pay if the round ended now,
   the cap included), and before it; ``card_dead``: the card the move throws was in no group;
-  ``drop_cost``: what a drop costs now (Indian).
+  ``drop_cost``: what a drop costs now (Indian); ``game_drop`` and ``game_play``: in Pool
+  and Deals with one other player, the chance to win the game after the drop and after
+  playing the deal on (indian_pool.py's, what ``hard`` drops by).
 
 Going out in Basic Rummy and Remi is by melding the whole hand, discarding the last card:
 one card away is a hand that, with it, melds all but at most one card (lay-offs not
@@ -38,6 +40,7 @@ from ..registry import variant_of
 from ..state import Action, Discard, DrawStock, LayOff, Meld, PlayerView, TakeDiscard
 from ..variants.indian import Declare, Drop
 from ..variants.remigio import Close
+from .indian_pool import drop_chances
 
 __all__ = ["Reason", "explain", "unseen_cards"]
 
@@ -61,6 +64,8 @@ class Reason:
     points_before: int = 0
     card_dead: bool = False
     drop_cost: int | None = None
+    game_drop: float | None = None
+    game_play: float | None = None
     melded_points: int = 0
     """A meld or lay-off: the points it takes out of the hand."""
 
@@ -115,7 +120,10 @@ def explain(v: PlayerView, action: Action) -> Reason:
                        card_dead=card in before.deadwood)
     if isinstance(action, Drop):
         cost = rs.drop_cost(v, v.player)
-        return replace(base, drop_cost=None if cost is None else cost[1])
+        chances = drop_chances(v, hand, rules)
+        return replace(base, drop_cost=None if cost is None else cost[1],
+                       game_drop=None if chances is None else chances[0],
+                       game_play=None if chances is None else chances[1])
     if isinstance(action, (Meld, LayOff)):
         after = _after(v, rules, loose, _without(hand, action.cards), base)
         gone = sum(rules.values[c] for c in action.cards)

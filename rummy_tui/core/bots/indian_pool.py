@@ -8,7 +8,7 @@ the last deal the higher total wins. So a drop is worth what it leaves of the ga
 - :func:`pool_value` and :func:`deals_value`: the chance to win the game from scores at the
   start of a deal, each deal won with even odds and the loser counting as the losers of
   `hard` and `normal`'s deals did (``DEAL_LOSS``); a table built once per format.
-- :func:`drop_better`: at the start of a turn, the drop's value against playing on: the
+- :func:`drop_better` (:func:`drop_chances` gives its two chances): at the start of a turn, the drop's value against playing on: the
   chance to win the deal (``normal``'s :func:`~.indian_play.win_chance` by the distance to a
   declaration and the turns played) times the game's value with the other's count added
   (``DEAL_LOSS``), plus the chance to lose it times the value with one's own count added
@@ -39,7 +39,8 @@ from .indian_play import win_chance
 from .mindist import distance
 
 __all__ = [
-    "beaten_at", "beaten_counts", "deals_value", "drop_better", "game_after", "pool_value",
+    "beaten_at", "beaten_counts", "deals_value", "drop_better", "drop_chances", "game_after",
+    "pool_value",
     "throw_values",
 ]
 
@@ -206,19 +207,28 @@ def game_after(v: PlayerView) -> Callable[[float, float], float] | None:
     return lambda mine, theirs: pool_value(me + mine, other + theirs, limit)
 
 
-def drop_better(v: PlayerView, hand: list[Card], rules: HandRules) -> bool | None:
-    """Pool or Deals with one other player in the game (and the deal): True when the drop
-    leaves a better chance to win the game than playing on, False when it does not; None
-    elsewhere (more players, Points)."""
-    after = game_after(v) if SCORES else None
+def drop_chances(v: PlayerView, hand: list[Card], rules: HandRules) -> tuple[float, float] | None:
+    """Pool or Deals with one other player in the game (and the deal): the chance to win the
+    game after a drop now, and after playing the deal on; None elsewhere (more players,
+    Points, or no drop allowed)."""
+    after = game_after(v)
     found = variant_of(v.variant).drop_cost(v, v.player)
     if after is None or found is None:
         return None
-    cost = found[1]
     dist = distance(hand, rules.melds.wild_rank)
     count = best_arrangement(hand, rules).penalty
     p = win_chance(dist, v.turn // 2, 1)
     play_on = p * _if_won(after) + (1 - p) * _if_beaten(after, beaten_counts(dist, count))
-    drop = after(cost, 0)
+    return after(found[1], 0), play_on
+
+
+def drop_better(v: PlayerView, hand: list[Card], rules: HandRules) -> bool | None:
+    """Pool or Deals with one other player in the game (and the deal): True when the drop
+    leaves a better chance to win the game than playing on, False when it does not; None
+    elsewhere (more players, Points)."""
+    chances = drop_chances(v, hand, rules) if SCORES else None
+    if chances is None:
+        return None
+    drop, play_on = chances
     # a drop that wins the game for certain is taken (the beaten counts are rough)
     return drop >= 1.0 or drop > play_on + SLACK
