@@ -44,7 +44,6 @@ from ..hand_rules import HandRules
 from ..state import Action, Discard, PlayerView, TakeDiscard
 from .mindist import distance, spare_cards
 from .hard import _picks, next_player
-from .indian_bait import bait_scores
 from .indian_play import _ties, unseen
 from .indian_pool import throw_values
 
@@ -261,9 +260,6 @@ def race_discard(
         )
         if rolled is not None:
             scores = [r - ROLL_FEED * f for r, f in zip(rolled, feeds)]
-            if not table:  # a low card the next player takes for its points: a draw lost
-                bait = bait_scores(v, nxt, ties, feeds, rules.values, is_joker)
-                scores = [s + b for s, b in zip(scores, bait)]
             game = throw_values(v, rules, [_without(hand, c) for c in ties], least, scores)
             if game is not None:
                 scores = game  # Pool and Deals at two: the chance to win the game
