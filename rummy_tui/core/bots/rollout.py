@@ -67,8 +67,9 @@ HOLD_FIRST = True
 """Basic Rummy at 3+ seats: holding a meld or a lay-off back is the default, and laying it
 the alternative that must beat it by a standard error (at 2 seats laying is the default). A
 hand laid down at once goes "rummy" and scores double; at 4 seats the others also lay off on
-a meld put down early. With three ``normal`` players it won far more games than laying
-first, on the same games (bench/README.md, "branch rummy4b")."""
+a meld put down early. With three ``normal`` players it won 50.0% and 47.2% of 800 games
+(seeds 1 and 11) where laying first won 33.9% and 35.0% of the same games (bench/README.md,
+branch rummy4b)."""
 ROLLOUT_LIMIT = 400
 """Actions after which a rollout stops with no score (a deal that will not end)."""
 
