@@ -37,7 +37,8 @@ def hint_line(reason: Reason, finish: Any, describe: Any, ascii: bool = False) -
         shown = " ".join(c.symbol(ascii) for c in action.cards)
         move = (f"Meld {shown}" if isinstance(action, Meld)
                 else f"Lay off {shown} on meld {action.meld_index + 1}")
-        return f"{move}: it takes {reason.melded_points} points out of your hand"
+        then = f", and you can {do} this turn" if reason.finishes else ""
+        return f"{move}: it takes {reason.melded_points} points out of your hand{then}"
     if isinstance(action, Discard):
         return f"Discard {card}: {_why_after(reason, doing, do)}"
     if isinstance(action, TakeDiscard):

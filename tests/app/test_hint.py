@@ -16,7 +16,7 @@ from rummy_tui.core.bots.explain import Reason, explain, unseen_cards
 from rummy_tui.core.cards import parse_card, parse_cards
 from rummy_tui.core.engine import apply, new_game, view
 from rummy_tui.core.registry import variant_of
-from rummy_tui.core.state import Discard, DrawStock, TakeDiscard
+from rummy_tui.core.state import Discard, DrawStock, Meld, TakeDiscard
 from rummy_tui.core.variants.indian import Declare
 
 from .conftest import seats
@@ -141,3 +141,25 @@ async def test_a_hint_for_a_turn_that_moved_on_is_dropped() -> None:
         table._show_hint(table.session.view(), "Discard 4♣: fresh", "information")
         assert table.query_one(TableMessages).feedback == ("Hint", "Discard 4♣: fresh",
                                                            "information")
+
+
+def test_hint_words_for_a_meld_that_lets_the_hand_go_out() -> None:
+    state = new_game("rummy", seats("Ann,cpu:Bob"), seed=7).copy()
+    hand = parse_cards("QS KS JH JC JS JD KD KC")
+    others = sorted((Counter(variant_of("rummy").deck(state.options, 2)) - Counter(hand))
+                    .elements())
+    random.Random(1).shuffle(others)
+    state.hands = [hand, others[:7]]
+    state.stock, state.discard = others[8:], [others[7]]
+    state.to_move, state.phase = 0, "play"
+    seen = view(state, 0)
+    jacks = Meld(tuple(parse_cards("JS JH JD JC")))
+    # the kings left meld and the queen is the discard: out this turn
+    assert explain(seen, jacks).finishes
+    assert hint_line(explain(seen, jacks), None, describe) == (
+        "Meld J♠ J♥ J♦ J♣: it takes 40 points out of your hand, and you can go out this turn")
+    # three jacks leave J♠ Q♠ K♠ K♦ K♣: a run or the kings, and two cards over
+    three = Meld(tuple(parse_cards("JH JD JC")))
+    assert not explain(seen, three).finishes
+    assert hint_line(explain(seen, three), None, describe) == (
+        "Meld J♥ J♦ J♣: it takes 30 points out of your hand")

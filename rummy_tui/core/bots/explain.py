@@ -5,7 +5,8 @@ text, nothing here reads the log's words (only its typed events).
 The facts come from the arrangement search, on the player's view alone:
 
 - ``finishes``: the move itself ends the round for the player (declare, close), or lets it
-  finish this turn (a card taken that completes the hand);
+  finish this turn (a card taken that completes the hand; a meld or lay-off after which the
+  cards left meld but for one to discard);
 - ``distance``: after the move, 0 when the hand could finish at once, 1 when one card from
   the stock or the pile would let it finish (draw it, throw one, declare or close or go out),
   else None (further: ``dead`` says how far);
@@ -125,9 +126,12 @@ def explain(v: PlayerView, action: Action) -> Reason:
                        game_drop=None if chances is None else chances[0],
                        game_play=None if chances is None else chances[1])
     if isinstance(action, (Meld, LayOff)):
-        after = _after(v, rules, loose, _without(hand, action.cards), base)
+        rest = _without(hand, action.cards)
+        after = _after(v, rules, loose, rest, base)
         gone = sum(rules.values[c] for c in action.cards)
-        return replace(after, card=action.cards[0], melded_points=gone)
+        # going out by melding: the cards left meld but for one to discard (or none)
+        out = rs.finish is None and _finishes(rest, rules, False)
+        return replace(after, card=action.cards[0], melded_points=gone, finishes=out)
     if isinstance(action, Discard):
         after = _after(v, rules, loose, _without(hand, (action.card,)), base)
         return replace(after, card=action.card, card_dead=action.card in before.deadwood)
