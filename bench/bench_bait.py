@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,8 +32,6 @@ sys.path.insert(0, str(HERE))
 import bench_feed  # noqa: E402  (after the path)
 import mindist_agent  # noqa: E402
 
-from rummy_tui.core.bots import choose_action, indian_race  # noqa: E402
-from rummy_tui.core.bots.hard import next_player  # noqa: E402
 from rummy_tui.core.cards import Card  # noqa: E402
 from rummy_tui.core.hand_rules import HandRules  # noqa: E402
 from rummy_tui.core.registry import variant_of  # noqa: E402
@@ -76,14 +73,10 @@ def measure(row: str, games: int, seed: int) -> dict[str, Any]:
                 last["mine"] = None
         if seen.player != h or not isinstance(action, Discard):
             return
-        taken, _ = indian_race._picks_and_throws(seen)
-        live = indian_race.live_cards(seen, taken)
-        normal = choose_action("normal", seen, random.Random(0))
-        assert isinstance(normal, Discard)
-        _, ties = indian_race.candidates(seen, rules, normal, live)
-        nxt = next_player(seen)
-        if len(ties) < 2 or nxt is None:
+        found = bench_feed.tied_throws(seen, rules)
+        if found is None:
             return
+        _, _, _, ties, nxt = found
         rule = [takes(list(state.hands[nxt]), t, rules) for t in ties]
         bait = [t and not n for t, n in rule]
         c["decisions"] += 1

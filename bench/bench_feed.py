@@ -52,9 +52,26 @@ def _feeds(hand: list[Card], card: Card, wild: int | None) -> bool:
     return now > 0 and distance(hand + [card], wild, now - 1, now) < now
 
 
-def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
-    """Play the row (``hard`` first); ``visit(state, seen, action, h)`` before each choice
-    (``action`` None) and after it; the first side's result of each game (1 won)."""
+def tied_throws(seen: Any, rules: Any) -> tuple[Any, Any, Any, list[Card], int] | None:
+    """At ``hard``'s discard: the cards each player took and threw this deal (the typed
+    events), the live cards, the throws that leave the hand nearest (normal's first) and the
+    next player;
+    None when there is no choice (fewer than two such throws) or no next player."""
+    taken, shed = indian_race._picks_and_throws(seen)
+    live = indian_race.live_cards(seen, taken)
+    normal = choose_action("normal", seen, random.Random(0))
+    assert isinstance(normal, Discard)
+    _, ties = indian_race.candidates(seen, rules, normal, live)
+    nxt = next_player(seen)
+    if len(ties) < 2 or nxt is None:
+        return None
+    return taken, shed, live, ties, nxt
+
+
+def _games(row: str, games: int, seed: int, visit: Any | None) -> list[int]:
+    """Play the row (``hard`` first), bench_bots' games; ``visit(state, seen, action, h)``
+    (when given) before each choice (``action`` None) and after it; the first side's result
+    of each game (1 won)."""
     first, second, preset, n, extra, _ = bench_bots.row_of(row)
     if n != 2 or first != "hard":
         raise SystemExit("a 2-player row with hard first")
@@ -69,7 +86,9 @@ def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
             kinds[h] = first
             state = bench_bots.play_game(
                 variant, options, kinds, gseed, choose,
-                lambda state, seen, action, h=h: visit(state, seen, action, h), f"game {game}")
+                None if visit is None
+                else lambda state, seen, action, h=h: visit(state, seen, action, h),
+                f"game {game}")
             results.append(int(state.winner == h))
     return results
 
@@ -83,14 +102,10 @@ def estimators(row: str, games: int, seed: int) -> dict[str, Any]:
             return
         rules = variant_of(seen.variant).rules_for(seen)
         wild = rules.melds.wild_rank
-        taken, shed = indian_race._picks_and_throws(seen)
-        live = indian_race.live_cards(seen, taken)
-        normal = choose_action("normal", seen, random.Random(0))
-        assert isinstance(normal, Discard)
-        _, ties = indian_race.candidates(seen, rules, normal, live)
-        nxt = next_player(seen)
-        if len(ties) < 2 or nxt is None:
+        found = tied_throws(seen, rules)
+        if found is None:
             return
+        taken, shed, live, ties, nxt = found
         truth = [int(_feeds(list(state.hands[nxt]), c, wild)) for c in ties]
         took, threw, size = taken.get(nxt, []), shed.get(nxt, []), seen.hand_counts[nxt]
         rng = random.Random(mix(seed, state.actions))

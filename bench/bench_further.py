@@ -41,13 +41,13 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import bench_bots  # noqa: E402  (after the path)
+import bench_feed  # noqa: E402
 
 from rummy_tui.core.bots import choose_action, hard_multi, indian_race  # noqa: E402
 from rummy_tui.core.bots.mindist import distance  # noqa: E402
 from rummy_tui.core.cards import Card  # noqa: E402
 from rummy_tui.core.engine import legal_discards  # noqa: E402
 from rummy_tui.core.registry import variant_of  # noqa: E402
-from rummy_tui.core.simulate import game_seed  # noqa: E402
 from rummy_tui.core.state import Discard  # noqa: E402
 
 FURTHER = 2
@@ -88,26 +88,6 @@ def _throws(seen: Any, rules: Any) -> tuple[int, list[Card], list[tuple[int, Car
     return least, ties, further, live, normal
 
 
-def _games(row: str, games: int, seed: int, visit: Any) -> list[int]:
-    """bench_bots' games of a 2-player row (``hard`` first); each game's result (1 won)."""
-    first, second, preset, n, extra, _ = bench_bots.row_of(row)
-    if n != 2 or first != "hard":
-        raise SystemExit("a 2-player row with hard first")
-    variant, options = bench_bots._preset(preset)
-    options.update(extra)
-    choose = {first: bench_bots._chooser(first), second: bench_bots._chooser(second)}
-    results = []
-    for game in range(1, games + 1):
-        gseed = game_seed(seed, game)
-        for h in (0, 1):
-            kinds = [second, second]
-            kinds[h] = first
-            state = bench_bots.play_game(
-                variant, options, kinds, gseed, choose,
-                None if visit is None else lambda s, v, a, h=h: visit(s, v, a, h), f"game {game}")
-            results.append(int(state.winner == h))
-    return results
-
 
 def lever(row: str, games: int, seed: int, seqs: int) -> dict[str, Any]:
     recs: list[dict[str, Any]] = []
@@ -135,7 +115,7 @@ def lever(row: str, games: int, seed: int, seqs: int) -> dict[str, Any]:
             rec["ev"] = _rolls(rests, dists, live, wild, rng, worth, seqs)
         recs.append(rec)
 
-    played = len(_games(row, games, seed, visit))
+    played = len(bench_feed._games(row, games, seed, visit))
     n = max(1, len(recs))
     out: dict[str, Any] = {
         "row": row, "seed": seed, "games": played, "decisions": len(recs),
@@ -160,7 +140,7 @@ def lever(row: str, games: int, seed: int, seqs: int) -> dict[str, Any]:
 
 
 def bound(row: str, games: int, seed: int, seqs: int, margin: float) -> dict[str, Any]:
-    base = _games(row, games, seed, None)
+    base = bench_feed._games(row, games, seed, None)
     plain = indian_race.race_discard
     taken = [0, 0]
 
@@ -189,7 +169,7 @@ def bound(row: str, games: int, seed: int, seqs: int, margin: float) -> dict[str
 
     hard_multi.race_discard = further_discard
     try:
-        line = _games(row, games, seed, None)
+        line = bench_feed._games(row, games, seed, None)
     finally:
         hard_multi.race_discard = plain
     only_line = sum(1 for a, b in zip(base, line) if b > a)
