@@ -8,11 +8,12 @@ the last deal the higher total wins. So a drop is worth what it leaves of the ga
 - :func:`pool_value` and :func:`deals_value`: the chance to win the game from scores at the
   start of a deal, each deal won with even odds and the loser counting as the losers of
   `hard` and `normal`'s deals did (``DEAL_LOSS``); a table built once per format.
-- :func:`drop_better` (:func:`drop_chances` gives its two chances): at the start of a turn, the drop's value against playing on: the
-  chance to win the deal (``normal``'s :func:`~.indian_play.win_chance` by the distance to a
-  declaration and the turns played) times the game's value with the other's count added
-  (``DEAL_LOSS``), plus the chance to lose it times the value with one's own count added
-  (``BEATEN``: by the distance and the hand's count now).
+- :func:`drop_better` (its two chances: :func:`drop_chances`, which the hint shows): at the
+  start of a turn, the drop's value against playing on: the chance to win the deal
+  (``normal``'s :func:`~.indian_play.win_chance` by the distance to a declaration and the
+  turns played) times the game's value with the other's count added (``DEAL_LOSS``), plus
+  the chance to lose it times the value with one's own count added (``BEATEN``: by the
+  distance and the hand's count now).
 - :func:`throw_values`: among the throws the race weighs (indian_race.py), the chance to
   win the game each leaves: the race's value as the chance to win the deal, the kept
   hand's count if beaten (in place of the thrown card's points alone).
@@ -40,8 +41,7 @@ from .mindist import distance
 
 __all__ = [
     "beaten_at", "beaten_counts", "deals_value", "drop_better", "drop_chances", "game_after",
-    "pool_value",
-    "throw_values",
+    "pool_value", "throw_values",
 ]
 
 DEAL_LOSS: tuple[tuple[int, int], ...] = (
