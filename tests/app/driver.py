@@ -165,10 +165,10 @@ async def play_human_move(pilot: Pilot) -> Any:
             await select_cards(pilot, hand, cards)
             await press(pilot, "l")
             await settled(pilot.app)
-            assert isinstance(app.screen, ChooseMeldDialog)
-            for _ in range(index):
-                await press(pilot, "down")
-            await press(pilot, "enter")
+            if isinstance(app.screen, ChooseMeldDialog):  # (one meld that takes them: none)
+                for _ in range(index):
+                    await press(pilot, "down")
+                await press(pilot, "enter")
         case state.Discard(card=card):
             await select_cards(pilot, hand, ())
             await move_cursor_to(pilot, hand, hand.cards.index(card))

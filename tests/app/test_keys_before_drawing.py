@@ -1,17 +1,24 @@
 """Keys before drawing (and in variants without table melds) give the engine's reason and
-open no dialog; 1, 2, 3 are Remi's keys only."""
+open no dialog; 1, 2, 3 are Remi's keys only. Lay off (``l``) asks which meld only when more
+than one takes the cards."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from rummy_tui.app.app import RummyApp
 from rummy_tui.app.dialogs.choose import ChooseMeldDialog, ConfirmDialog
 from rummy_tui.app.screens.table import TableScreen
+from rummy_tui.app.widgets.hand import Hand
 from rummy_tui.app.widgets.messages import TableMessages
-from rummy_tui.core.engine import check_action
-from rummy_tui.core.state import Meld
+from rummy_tui.core.cards import parse_card, parse_cards
+from rummy_tui.core.engine import check_action, new_game
+from rummy_tui.core.registry import variant_of
+from rummy_tui.core.state import Meld, TableMeld
 from rummy_tui.core.variants import RuleError
 
-from .conftest import make_app
-from .driver import settle, table_of
+from .conftest import make_app, seats
+from .driver import select_cards, settle, table_of
 
 
 def _messages(app) -> list[str]:
@@ -139,3 +146,42 @@ async def test_lay_off_with_no_meld_on_the_table_says_so():
         await _press(pilot, "l")
         said = _messages(app)
         assert said == ["There is no meld on the table yet to lay off onto."], said
+
+
+def _two_melds_on_the_table(hand: str) -> RummyApp:
+    """Ann to play (drawn) at Basic Rummy with ``hand``; Bob laid 10♦ J♦ Q♦ and K♣ K♥ K♠."""
+    state = new_game("rummy", seats("Ann,cpu:Bob"), seed=2).copy()
+    run, kings, mine = parse_cards("10D JD QD"), parse_cards("KC KH KS"), parse_cards(hand)
+    rest = sorted((Counter(variant_of("rummy").deck(state.options, 2))
+                   - Counter(run + kings + mine)).elements())
+    state.hands = [mine, rest[:4]]
+    state.discard, state.stock = rest[4:5], rest[5:]
+    state.table = [TableMeld(1, run, "run"), TableMeld(1, kings, "set")]
+    state.laid = [0, 6]
+    state.to_move, state.phase = 0, "play"
+    return RummyApp(game=state, cursor_blink=False, bot_delay=0)
+
+
+async def test_lay_off_onto_the_one_meld_that_takes_the_card_asks_nothing():
+    app = _two_melds_on_the_table("9D 2C 5H 7S 4D")
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        hand = table.query_one(Hand)
+        await select_cards(pilot, hand, (parse_card("9D"),))
+        await _press(pilot, "l")
+        assert not isinstance(app.screen, ChooseMeldDialog)
+        assert table.state.table[0].cards == parse_cards("9D 10D JD QD")
+        assert parse_card("9D") not in table.state.hands[0]
+
+
+async def test_lay_off_with_two_melds_that_take_the_card_asks_which():
+    app = _two_melds_on_the_table("KD 2C 5H 7S 4D")
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await _at_my_turn(pilot)
+        await select_cards(pilot, table.query_one(Hand), (parse_card("KD"),))
+        await _press(pilot, "l")
+        assert isinstance(app.screen, ChooseMeldDialog)
+        await _press(pilot, "down")
+        await _press(pilot, "enter")
+        assert parse_card("KD") in table.state.table[1].cards
+        assert table.state.table[0].cards == parse_cards("10D JD QD")
