@@ -410,9 +410,9 @@ def candidates(
     v: PlayerView, rules: HandRules, normal: Discard, live: Counter[Card]
 ) -> tuple[int, list[Card]]:
     """The hand's distance after its best throw, and up to ``CANDIDATES`` legal throws that
-    leave it so near: ``normal``'s first, then the cards with the fewest live partners (the
-    fewest outs lost), the costliest first. Only ``normal``'s when it found a throw nearer
-    than the spare cards (or none)."""
+    leave it so near (``TABLE_CANDIDATES`` against two or more others): ``normal``'s first,
+    then the cards with the fewest live partners (the fewest outs lost), the costliest
+    first. Only ``normal``'s when it found a throw nearer than the spare cards (or none)."""
     hand = sorted(v.hand)
     wild = rules.melds.wild_rank
     least, spare = spare_cards(hand, wild)
