@@ -12,6 +12,11 @@ turn's thinking time; and a MinDist grading of the bots' decisions.
     nice -n 10 .venv/bin/python bench/bench_bots.py --list
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 100 --row hard-mindist-indian1 \
         --set indian_race.ROLL_FEED=0.6      # a bot setting changed for this run (A/B)
+    # paired A/B: each game's result kept, then the two runs compared game by game
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1 --each a.txt
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1 \
+        --set indian_race.CANDIDATES=4 --each b.txt
+    .venv/bin/python bench/bench_bots.py --compare a.txt b.txt
 
 Rows (``--row NAME``, repeatable; default: every row of the issue): two sides at a preset.
 At 2 players each game seed (``simulate``'s game seeds from ``--seed``) is played twice, once
@@ -206,6 +211,7 @@ def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
 
         grader = Grader()
     wins = played = 0
+    each = []
     for game in range(1, games + 1):
         gseed = game_seed(seed, game)
         for h in ([0, 1] if n == 2 else [(game - 1) % n]):
@@ -222,9 +228,10 @@ def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
             state = play_game(variant, options, kinds, gseed, choose, visit, f"{name} game {game}")
             played += 1
             wins += state.winner == h
+            each.append((game, h, int(state.winner == h)))
             if grader is not None:
                 grader.end(state, h)
-    out: dict[str, Any] = {"wins": wins, "games": played}
+    out: dict[str, Any] = {"wins": wins, "games": played, "each": each}
     if grader is not None:
         out["grade"] = grader.report()
     return out
@@ -311,6 +318,10 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="list the rows and stop")
     parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                         help="a bot setting for this run (repeatable)")
+    parser.add_argument("--each", metavar="FILE",
+                        help="append each game's result to FILE (row, game, seat, won)")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="two --each files compared game by game, and stop")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--one-times", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -318,6 +329,8 @@ def main() -> int:
         for name, (a, b, preset, n, extra, target) in ROWS.items():
             print(f"{name:<28} {a} vs {b}, {preset}/{n} {extra or ''} target {target:.0%}")
         return 0
+    if args.compare:
+        return compare(*args.compare)
     apply_settings(args.set)
     if args.one:
         json.dump(play_row(args.one, args.games, args.seed, args.grade), sys.stdout)
@@ -345,6 +358,9 @@ def main() -> int:
             print(f"  {name}: failed: {err}", flush=True)
             report[name] = {"error": err}
             continue
+        if args.each:
+            with open(args.each, "a", encoding="utf-8") as f:
+                f.writelines(f"{name} {g} {h} {w}\n" for g, h, w in r["each"])
         lo, hi = wilson(r["wins"], r["games"])
         rate = r["wins"] / r["games"]
         report[name] = {
@@ -363,6 +379,30 @@ def main() -> int:
             for line in describe(r["grade"], first, second):
                 print("      " + line, flush=True)
     print(json.dumps(report))
+    return 0
+
+
+def compare(a_file: str, b_file: str) -> int:
+    """Two ``--each`` files game by game, for each row both played: the win rates on the
+    games both hold, the difference in points with its standard error (from the games that
+    only one side of the comparison won: sqrt(lost + won) / n), and those counts."""
+    def load(path: str) -> dict[tuple[str, int, int], int]:
+        try:
+            with open(path, encoding="utf-8") as f:
+                rows = [line.split() for line in f if line.strip()]
+            return {(r[0], int(r[1]), int(r[2])): int(r[3]) for r in rows}
+        except (OSError, ValueError, IndexError) as e:
+            raise SystemExit(f"bench_bots: cannot read {path}: {e}") from None
+
+    a, b = load(a_file), load(b_file)
+    for name in sorted({k[0] for k in a} & {k[0] for k in b}):
+        keys = [k for k in a if k[0] == name and k in b]
+        n = len(keys)
+        lost = sum(1 for k in keys if a[k] and not b[k])
+        won = sum(1 for k in keys if b[k] and not a[k])
+        ra, rb = sum(a[k] for k in keys) / n, sum(b[k] for k in keys) / n
+        print(f"{name}: {n} games, A {ra:.1%}, B {rb:.1%}, B - A {100 * (rb - ra):+.1f} points "
+              f"(s.e. {100 * math.sqrt(lost + won) / n:.1f}), won by A only {lost}, B only {won}")
     return 0
 
 

@@ -81,7 +81,9 @@ def test_indian_hard_does_not_throw_a_card_whose_partner_the_next_player_took():
     assert shy[0] == blind[0] / 2
 
 
-def test_without_rollouts_the_throw_with_the_most_outs_less_the_feed_is_made():
+def test_without_rollouts_the_throw_with_the_most_outs_less_the_feed_is_made(monkeypatch):
+    # searches enough for every throw weighed (a smaller count weighs the first few)
+    monkeypatch.setattr(indian_race, "OUT_SEARCHES", 10_000)
     seen = _turn("indian", HAND, "3S", "play", "5C")
     rules = variant_of(seen.variant).rules_for(seen)
     live = indian_race.live_cards(seen, {})
@@ -334,3 +336,32 @@ def test_the_feed_charge_is_left_out_against_more_players(monkeypatch):
     # 2 in the deal (2 seats, or 4 with two dropped): 0.55 less 0.25 x 0.4 is under 0.5;
     # 3 or 4 in the deal: the rollouts alone choose
     assert picks == {2: {0}, 3: {1}, 4: {1}}
+
+
+def test_more_throws_are_weighed_against_one_player_than_against_a_table():
+    from test_engine_support import rig
+
+    from rummy_tui.core.engine import view
+
+    others = ["2S 3S 4S 5S 6S 9S 10S 2D 3D 4D 5D 6D 8D", "9D 10D JD QD KD AD 2C 3C 4C 6C 7C 9C 10C",
+              "JC 2H 3H 5H 9H 10H JH QH QS AS 5D 8S 9S"]
+    weighed = {}
+    # (seats, the seats that dropped): what counts is who is still in the deal
+    for n, out in ((2, ()), (4, ()), (4, (2, 3))):
+        state = rig("indian", [HAND] + others[: n - 1], wild="5C", phase="play")
+        seen = view(state, 0)
+        seen.out = [q in out for q in range(n)]
+        rules = variant_of(seen.variant).rules_for(seen)
+        normal = choose_action("normal", seen, random.Random(0))
+        live = indian_race.live_cards(seen, {})
+        least, ties = indian_race.candidates(seen, rules, normal, live)
+        hand = list(seen.hand)
+        # every throw weighed leaves the hand as near as the best, normal's first
+        assert ties[0] == normal.card
+        for c in ties:
+            rest = list(hand)
+            rest.remove(c)
+            assert indian_race.distance(rest, 5) == least
+        weighed[n - len(out)] = len(ties)
+    assert indian_race.TABLE_CANDIDATES < indian_race.CANDIDATES
+    assert weighed == {2: indian_race.CANDIDATES, 4: indian_race.TABLE_CANDIDATES}

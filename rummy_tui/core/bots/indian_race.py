@@ -18,8 +18,8 @@
   halved when they threw or passed a card of its rank or suit neighbourhood. Without a
   random stream, an estimate from the live cards that group with it.
 - Three or more players in the deal (`hard` with three `normal`, measured there): no feed
-  charge, the others' chance to declare fitted to four seats (``TABLE_HAZARD``), and
-  shorter rollouts (``TABLE_DEPTH`` draws).
+  charge, the others' chance to declare fitted to four seats (``TABLE_HAZARD``), shorter
+  rollouts (``TABLE_DEPTH`` draws) and fewer throws weighed (``TABLE_CANDIDATES``).
 - The draw: normal's (the open card when it brings the hand nearer), and the open card too
   when it leaves the hand as near with so many more outs that the next step is expected
   sooner.
@@ -52,9 +52,12 @@ __all__ = [
     "sampled_feed",
 ]
 
-CANDIDATES = 4
-"""Throws weighed (normal's order: fewest live partners, then costliest): each costs a
-search per out card."""
+CANDIDATES = 6
+"""Throws weighed with one other player in the deal (normal's order: fewest live partners,
+then costliest): each costs a search per out card, and the rollouts share one budget.
+Against the MinDist agent 6 won 1.0 point more than 4 (3,000 games, three seeds)."""
+TABLE_CANDIDATES = 4
+"""``CANDIDATES`` against two or more other players (6 did worse there: bench/README.md)."""
 OUT_SEARCHES = 80
 """Distance searches a decision may spend on outs: a count, not a clock."""
 TAKE_THROWS = 2
@@ -242,7 +245,7 @@ def race_discard(
     threw = shed.get(nxt, []) if nxt is not None else []
     total = sum(live.values()) or 1
     budget = [OUT_SEARCHES]
-    table = sum(1 for q, o in enumerate(v.out) if q != v.player and not o) >= 2
+    table = _at_table(v)
     if table:
         # three or more in the deal: no feed charge (hard with three normal, the same 800
         # deals: 30.0% without it, 28.0% with it a third; the sampled hands weighed by
@@ -407,9 +410,9 @@ def candidates(
     v: PlayerView, rules: HandRules, normal: Discard, live: Counter[Card]
 ) -> tuple[int, list[Card]]:
     """The hand's distance after its best throw, and up to ``CANDIDATES`` legal throws that
-    leave it so near: ``normal``'s first, then the cards with the fewest live partners (the
-    fewest outs lost), the costliest first. Only ``normal``'s when it found a throw nearer
-    than the spare cards (or none)."""
+    leave it so near (``TABLE_CANDIDATES`` against two or more others): ``normal``'s first,
+    then the cards with the fewest live partners (the fewest outs lost), the costliest
+    first. Only ``normal``'s when it found a throw nearer than the spare cards (or none)."""
     hand = sorted(v.hand)
     wild = rules.melds.wild_rank
     least, spare = spare_cards(hand, wild)
@@ -421,7 +424,12 @@ def candidates(
     values = rules.values
     joker = rules.melds.is_joker
     ties.sort(key=lambda c: (c != normal.card, _ties(c, live, joker), -values[c], c))
-    return least, ties[:CANDIDATES]
+    return least, ties[:TABLE_CANDIDATES if _at_table(v) else CANDIDATES]
+
+
+def _at_table(v: PlayerView) -> bool:
+    """Two or more other players still in the deal (the race against a table)."""
+    return sum(1 for q, o in enumerate(v.out) if q != v.player and not o) >= 2
 
 
 def _without(hand: list[Card], card: Card) -> list[Card]:
