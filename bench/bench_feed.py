@@ -41,7 +41,7 @@ sys.path.insert(0, str(HERE))
 import bench_bots  # noqa: E402  (after the path)
 
 from rummy_tui.core.bots import choose_action, indian_race  # noqa: E402
-from rummy_tui.core.bots.hard import next_player  # noqa: E402
+from rummy_tui.core.bots.hard import next_player, round_events  # noqa: E402
 from rummy_tui.core.bots.indian_play import _ties, deck_counts  # noqa: E402
 from rummy_tui.core.bots.mindist import distance, spare_cards  # noqa: E402
 from rummy_tui.core.cards import Card  # noqa: E402
@@ -76,12 +76,7 @@ def opponent_turns(v: Any, q: int) -> list[tuple[Any, ...]]:
     offered (None: no pile), whether they took it, what they threw, the cards taken from
     the pile they held before the draw (the cards their stock draw cannot be), and the
     discard pile as they saw it when they threw."""
-    entries = []
-    for e in reversed(v.log):
-        if e.round_no != v.round_no:
-            break
-        entries.append(e)
-    entries.reverse()
+    entries = round_events(v)
     pile: list[Card] = [_UP]
     held: Counter[Card] = Counter()
     turns: list[tuple[Any, ...]] = []
@@ -157,37 +152,8 @@ def history_weight(
         steps.append((sorted(before), o, took, after, y, pile))
         after = sorted(before)
     for before, o, took, after, y, pile in steps:
-        now = distance(before, wild)
-        spent[0] += 1
-        if o is not None:
-            spent[0] += 1
-            if took:
-                near = distance(before + [o], wild)
-                if near > now:
-                    w *= eps
-                elif near == now:
-                    w *= eps_take
-            elif now > 0 and distance(before + [o], wild, now - 1, now) < now:
-                w *= eps
-        spent[0] += 2
-        full = after + [y]
-        if normal is None:
-            if distance(after, wild) > distance(full, wild):
-                w *= eps
-            continue
-        deck, wild_card, is_joker, values, eps_tie = normal
-        least, spare = spare_cards(full, wild)
-        if spare:
-            unseen = deck - Counter(full) - pile
-            if wild_card is not None:
-                unseen[wild_card] -= 1
-            pick = min(spare, key=lambda c: (_ties(c, unseen, is_joker), -values[c], c))
-            if pick == y:
-                continue
-        if distance(after, wild) > least:
-            w *= eps
-        elif spare:
-            w *= eps_tie
+        w *= _draw_check(before, o, took, wild, eps, eps_take, spent)
+        w *= _throw_check(after, y, pile, wild, eps, normal, spent)
     return w
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from ..arrange import best_arrangement
 from ..cards import Card
 from ..engine import is_legal
-from ..events import Discarded, Drew, LaidOff, Melded, Took
+from ..events import Discarded, Drew, Event, LaidOff, Melded, Took
 from ..hand_rules import relaxed
 from ..registry import variant_of
 from ..seats import next_seat
@@ -251,16 +251,22 @@ def next_player(v: PlayerView) -> int | None:
     return None if q == v.player else q
 
 
-def _picks(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
-    """From this round's events: the cards each player took from the pile and still holds
-    (as far as the table shows), and the top discards each player refused (drew from the
-    stock instead)."""
+def round_events(v: PlayerView) -> list[Event]:
+    """This round's typed events in the view, oldest first."""
     entries = []
     for e in reversed(v.log):
         if e.round_no != v.round_no:
             break
         entries.append(e)
     entries.reverse()
+    return entries
+
+
+def _picks(v: PlayerView) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
+    """From this round's events: the cards each player took from the pile and still holds
+    (as far as the table shows), and the top discards each player refused (drew from the
+    stock instead)."""
+    entries = round_events(v)
     taken: dict[int, list[Card]] = {}
     refused: dict[int, list[Card]] = {}
     pile: list[Card] = []
