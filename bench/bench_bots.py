@@ -13,7 +13,8 @@ turn's thinking time; and a MinDist grading of the bots' decisions.
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 100 --row hard-mindist-indian1 \
         --set indian_race.ROLL_FEED=0.6      # a bot setting changed for this run (A/B)
     # paired A/B: each game's result kept, then the two runs compared game by game
-    nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1 --each a.txt
+    nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1 \
+        --each a.txt
     nice -n 10 .venv/bin/python bench/bench_bots.py --games 500 --row hard-mindist-indian1 \
         --set indian_race.CANDIDATES=4 --each b.txt
     .venv/bin/python bench/bench_bots.py --compare a.txt b.txt
