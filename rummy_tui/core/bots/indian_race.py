@@ -55,7 +55,7 @@ __all__ = [
 CANDIDATES = 6
 """Throws weighed with one other player in the deal (normal's order: fewest live partners,
 then costliest): each costs a search per out card, and the rollouts share one budget.
-Six won 1.2 points more than four over 8,800 paired games of five rows (bench/README.md)."""
+Six won 1.2 points more than four over 10,000 paired games of six rows (bench/README.md)."""
 TABLE_CANDIDATES = 4
 """``CANDIDATES`` against two or more other players (6 did worse there: bench/README.md)."""
 OUT_SEARCHES = 80
