@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core.bots import choose_action
 from ..core.cards import Card, sort_key_rank, sort_key_suit
-from ..core.engine import apply, check_action, legal_actions, view, view_legal_actions
+from ..core.engine import apply, check_action, is_legal, legal_actions, view, view_legal_actions
 from ..core.events import Discarded, MissedTurn, Note, StockRebuilt, Took
 from ..core.groups import group_labels, grouped_penalty
 from ..core.melds import classify
@@ -166,6 +166,10 @@ class TableSession:
     def check(self, action: Any) -> None:
         """The engine's verdict on a move of the viewer (raises RuleError), from their view."""
         check_action(self.view(), action)
+
+    def allows(self, action: Any) -> bool:
+        """The engine allows this move of the viewer now, from their view."""
+        return is_legal(self.view(), action)
 
     # --- changing ------------------------------------------------------------------------
     def commit(self, state: GameState) -> None:

@@ -143,14 +143,6 @@ class TableMoves:
             return True
         return False
 
-    def _allowed(self, action: Any) -> bool:
-        """The engine allows ``action`` now (its reason, when not, is for a later step)."""
-        try:
-            self.session.check(action)
-        except RuleError:
-            return False
-        return True
-
     def _need_cards(self, what: str) -> list[Card] | None:
         cards = self.query_one(Hand).target_cards()
         if not cards:
@@ -189,7 +181,7 @@ class TableMoves:
         if not pv.table:
             self.play(LayOff(tuple(cards), 0), undoable=True)  # the engine says why not
             return
-        takers = [i for i in range(len(pv.table)) if self._allowed(LayOff(tuple(cards), i))]
+        takers = [i for i in range(len(pv.table)) if self.session.allows(LayOff(tuple(cards), i))]
         if len(takers) == 1:  # one meld takes them: no question to ask
             self.play(LayOff(tuple(cards), takers[0]), undoable=True)
             return
