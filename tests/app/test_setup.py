@@ -204,3 +204,19 @@ async def test_the_turn_timer_field_and_its_help_agree_on_none():
         timer.value = "none"
         values, errors = setup.option_values()
         assert values["turn_timer"] is None and "turn_timer" not in errors
+
+
+async def test_the_chosen_seat_type_is_marked_in_the_text_not_by_colour_alone():
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        setup = await _setup(pilot, app)
+
+        def marks(seat: int) -> list[str]:
+            return [str(b.render()).strip()[1] for b in
+                    setup.query_one(f"#kind-{seat}", SeatKind).query(RadioButton)]
+
+        assert marks(0) == ["●", "○", "○", "○"]  # Ann: human
+        assert marks(1) == ["○", "●", "○", "○"]  # Bob: normal
+        await pilot.press("tab", "tab", "tab", "right")  # Bob: normal -> easy
+        assert setup.seat_kind(1) == "easy"
+        assert marks(1) == ["○", "○", "●", "○"]

@@ -50,6 +50,16 @@ def _nearest_speed(delay: float) -> float:
 DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 
+class KindButton(RadioButton):
+    """One choice of a seat's player, marked ● when chosen and ○ when not: Textual's radio
+    button marks both with ● and tells them apart by colour alone, which a monochrome
+    terminal (``NO_COLOR``) or a screen reader of the text does not show."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # read by ToggleButton._button
+        return "●" if self.value else "○"
+
+
 class SeatKind(RadioSet, inherit_bindings=False):
     """Who plays a seat, every choice on show: a click picks one, and so do ← and → (as a
     radio group does in a browser). Enter goes on to the next field, as in the name fields.
@@ -197,7 +207,7 @@ class SetupScreen(Screen[None]):
                                     id=f"name-{seat}", classes="seat-name", compact=True)
                         with SeatKind(id=f"kind-{seat}", classes="seat-kind", compact=True):
                             for label, value in KINDS:
-                                yield RadioButton(label, value=value == kind, compact=True)
+                                yield KindButton(label, value=value == kind, compact=True)
                     # the name's own message, under it (core/names.py says what is refused)
                     yield Static("", id=f"name-error-{seat}", classes="field-error name-error")
             if self.known:
