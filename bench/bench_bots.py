@@ -31,7 +31,9 @@ number of cards to replace for a declaration, bench/mindist_agent.py): the share
 discards that leave it further from a declaration than its best discard; of the open cards
 it could take, the share it took that bring it no closer, and that it passed that would
 bring it closer; its average MinDist after its 1st and 4th turns against the second side's;
-the share of its losses in which it ended 2 or more cards from declaring.
+the share of its losses in which it ended 2 or more cards from declaring. On the Remigio
+rows, by the distance to closing (bench/grade_remigio.py): the discards further than the
+best, the missed closes, the open cards taken no nearer and passed that were nearer.
 
 ``--times``: ``hard``'s whole turn (every decision from the draw to the discard, close or
 declaration: ``choose_action`` only, ``time.process_time``, GC on, settled as the app does
@@ -198,6 +200,23 @@ def play_game(
     return state
 
 
+def _grader_module(variant: str) -> Any:
+    """The grading of a variant's decisions (``--grade``): by MinDist in Indian, by the
+    distance to closing in Remigio; None elsewhere."""
+    import importlib
+
+    if variant == "indian":
+        return importlib.import_module("grade_mindist")
+    if variant.startswith("remigio"):
+        return importlib.import_module("grade_remigio")
+    return None
+
+
+def _grader(variant: str) -> Any:
+    module = _grader_module(variant)
+    return None if module is None else module.Grader()
+
+
 def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
     """Play a row in this process: the first side's wins and games, and the grading."""
     from rummy_tui.core.simulate import game_seed
@@ -206,11 +225,7 @@ def play_row(name: str, games: int, seed: int, grade: bool) -> dict[str, Any]:
     variant, options = _preset(preset)
     options.update(extra)
     choose = {first: _chooser(first), second: _chooser(second)}
-    grader = None
-    if grade and variant == "indian":
-        from grade_mindist import Grader
-
-        grader = Grader()
+    grader = _grader(variant) if grade else None
     wins = played = 0
     each = []
     for game in range(1, games + 1):
@@ -312,7 +327,9 @@ def main() -> int:
     parser.add_argument("--row", action="append", help="a row's name (repeatable; --list), "
                         "or FIRST-SECOND@PRESET/PLAYERS")
     parser.add_argument("--preset", action="append", help="PRESET/PLAYERS: hard vs normal there")
-    parser.add_argument("--grade", action="store_true", help="grade decisions by MinDist")
+    parser.add_argument("--grade", action="store_true",
+                        help="grade decisions by MinDist (Indian) or the distance to closing "
+                             "(Remigio)")
     parser.add_argument("--times", action="store_true", help="the whole-turn times instead")
     parser.add_argument("--time-games", type=int, default=20, help="games per timed preset")
     parser.add_argument("--time-preset", action="append", help="PRESET/PLAYERS to time")
@@ -375,8 +392,7 @@ def main() -> int:
               f"[{lo:6.1%}, {hi:6.1%}]  (target {target:.0%})", flush=True)
         if "grade" in r:
             report[name]["grade"] = r["grade"]
-            from grade_mindist import describe
-
+            describe = _grader_module(_preset(preset)[0]).describe
             for line in describe(r["grade"], first, second):
                 print("      " + line, flush=True)
     print(json.dumps(report))
