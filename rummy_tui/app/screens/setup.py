@@ -55,8 +55,8 @@ class KindButton(RadioButton):
     button marks both with ● and tells them apart by colour alone, which a monochrome
     terminal (``NO_COLOR``) or a screen reader of the text does not show."""
 
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # read by ToggleButton._button
+    @property  # where RadioButton has a plain str: ToggleButton._button reads it
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # a property over a str
         return "●" if self.value else "○"
 
 
