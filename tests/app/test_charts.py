@@ -68,3 +68,19 @@ async def test_the_win_rate_chart_has_a_title_and_marks_without_colour(monkeypat
         assert f"{MARKERS[0]} Ann" in str(chart.border_subtitle)
         assert f"{MARKERS[1]} Bob" in str(chart.border_subtitle)
         assert MARKERS[0] in text and MARKERS[1] in text, text
+
+
+async def test_a_players_mark_is_at_the_data_points_only_and_a_line_joins_them():
+    # one deal of Pool 101: each line has two points, deal 0 and deal 1 (the marks used to
+    # be drawn all along the line, a staircase of a dozen "points" for one deal)
+    state = played_until("indian", "Ann,cpu:Bob", 22, "round_over", {"format": "pool101"})
+    assert len(state.history) == 1
+    app = ChartApp(ScorePlot(state))
+    async with app.run_test(size=(90, 24)) as pilot:
+        await pilot.pause()
+        canvas = app.query_one(ScorePlot).render().plain.splitlines()[1:]  # below the title
+        text = "\n".join(canvas)
+        for seat in range(2):
+            assert 1 <= text.count(MARKERS[seat]) <= 2, text
+        blocks = sum(text.count(c) for c in "▖▗▘▙▚▛▜▝▞▟▀▄▌▐█")
+        assert blocks > 40, text  # the lines between them, across the width

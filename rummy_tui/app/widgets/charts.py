@@ -39,6 +39,22 @@ def marker(seat: int) -> str:
     return MARKERS[seat % len(MARKERS)]
 
 
+LINE_COLORS = ("blue+", "green+", "cyan+", "magenta+", "yellow", "gray", "blue", "green",
+               "cyan", "magenta")
+"""A colour a player (plotext's own order, red left out: the line across is red)."""
+
+
+def draw_lines(plt: Any, lines: list[tuple[list[float], list[float]]]) -> None:
+    """Each player's line (``lines[seat]``: x and y), thin, and over them every player's mark
+    at the data points only: plotext's ``plot`` with a marker draws the mark all along the
+    line, so one deal looked like a staircase of many points."""
+    for seat, (xs, ys) in enumerate(lines):
+        # quarter blocks: the browser's font (web/fonts) has them, not braille
+        plt.plot(xs, ys, marker="hd", color=LINE_COLORS[seat % len(LINE_COLORS)])
+    for seat, (xs, ys) in enumerate(lines):
+        plt.scatter(xs, ys, marker=marker(seat), color=LINE_COLORS[seat % len(LINE_COLORS)])
+
+
 def legend(names: list[str]) -> str:
     """Who is which line, for the title: the legend inside the plot covered data points."""
     return "   ".join(f"{marker(i)} {name}" for i, name in enumerate(names))
@@ -93,10 +109,12 @@ class ScorePlot(PlotextPlot):
         rounds = [0] + [r.round_no for r in history]
         word = variant_of(state.variant).round_word  # Indian: "deal"
         values = [0]
-        for seat, player in enumerate(state.players):
+        lines: list[tuple[list[float], list[float]]] = []
+        for seat in range(len(state.players)):
             totals = [0] + [r.players[seat].total for r in history]
             values += totals
-            plt.plot(rounds, totals, marker=marker(seat))
+            lines.append((rounds, totals))
+        draw_lines(plt, lines)
         xlabel = word
         goal = goal_line(state.variant, state.options)
         if goal is not None:
@@ -146,9 +164,8 @@ class WinRatePlot(PlotextPlot):
         plt.ylim(0, 100)
         longest = max((len(rates) for _, rates in lines), default=1)
         plt.xticks(whole_ticks(1, max(2, longest), 8))
-        for seat, (name, rates) in enumerate(lines):
-            plt.plot(list(range(1, len(rates) + 1)), [r * 100 for r in rates],
-                     marker=marker(seat))
+        draw_lines(plt, [(list(range(1, len(rates) + 1)), [r * 100 for r in rates])
+                         for _, rates in lines])
         self.refresh()
 
     def render(self) -> Any:
