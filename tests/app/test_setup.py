@@ -220,3 +220,28 @@ async def test_the_chosen_seat_type_is_marked_in_the_text_not_by_colour_alone():
         await pilot.press("tab", "tab", "tab", "right")  # Bob: normal -> easy
         assert setup.seat_kind(1) == "easy"
         assert marks(1) == ["○", "○", "●", "○"]
+
+
+async def test_keys_typed_in_a_burst_leave_one_choice_on_a_seat_and_it_is_the_seats():
+    # a terminal hands keys over in one read: RadioSet turned buttons off from each
+    # button's own message, and those came in any order (two buttons left on: QA in tmux)
+    from textual import events
+
+    app = RummyApp(bot_delay=0, cursor_blink=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        setup = await _setup(pilot, app)
+        keys = ["tab", "tab", "tab", "right", "right", "right", "left",  # Bob: hard
+                "tab", "tab", "right", "right", "right", "space"]  # Cy: human
+        for key in keys:
+            app.post_message(events.Key(key, None))
+        await pilot.pause(0.3)
+        for seat, kind in enumerate(["human", "hard", "human"]):
+            buttons = list(setup.query_one(f"#kind-{seat}", SeatKind).query(RadioButton))
+            on = [b for b in buttons if b.value]
+            assert len(on) == 1, (seat, [b.value for b in buttons])
+            assert setup.seat_kind(seat) == kind
+            assert str(on[0].label).lower() == kind
+            assert on[0].has_class("-selected") or seat == 0  # the cursor is on the choice
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert [p.kind for p in app.game.players] == ["human", "hard", "human"]

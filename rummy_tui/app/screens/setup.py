@@ -59,39 +59,84 @@ class KindButton(RadioButton):
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # a property over a str
         return "●" if self.value else "○"
 
+    def watch_value(self) -> None:
+        super().watch_value()
+        if self.value and isinstance(self.parent, SeatKind):
+            self.parent.chose(self)
+
 
 class SeatKind(RadioSet, inherit_bindings=False):
     """Who plays a seat, every choice on show: a click picks one, and so do ← and → (as a
     radio group does in a browser). Enter goes on to the next field, as in the name fields.
-    A drop-down hid the choices (QA, issue 12); Textual's RadioSet only moves a cursor on the
-    arrows, and starts it on the first button whichever is pressed, so that Enter on a
-    computer seat made it human."""
+    A drop-down hid the choices (QA, issue 12).
+
+    The choice is :attr:`chosen`, set at once by a key or a click (a button turned on tells
+    the set as it happens), and every button is set to match it whenever one changes.
+    RadioSet's own handling is not used: it turned the other buttons off from each button's
+    message, reading the button's value when the message came, and those come in any order
+    (each button has its own queue): keys typed in one burst (Tab, Tab, →, →, →, ←) left two
+    buttons on. It also moved its cursor on the arrows only, from the first button
+    whichever was pressed, so that Enter on a computer seat made it human."""
 
     BINDINGS = [
         Binding("right", "choose(1)", "Human / computer", key_display="←/→",
                 id="setup.next_choice"),
         Binding("left", "choose(-1)", "Previous choice", show=False, id="setup.previous_choice"),
-        Binding("space", "toggle_button", "Choose", show=False, id="setup.toggle"),
+        Binding("space", "choose(0)", "Choose", show=False, id="setup.toggle"),
         Binding("enter", "next_field", "Next field", show=False, id="setup.next_field"),
     ]
 
+    chosen = 0
+    """The index of the choice: what the seat's player is."""
+
+    def on_mount(self) -> None:
+        for i, button in enumerate(self.query(KindButton)):
+            if button.value:
+                self.chosen = i
+                break
+
+    def chose(self, button: KindButton) -> None:
+        self.chosen = list(self.query(KindButton)).index(button)
+
+    @property
+    def pressed_button(self) -> RadioButton | None:
+        return list(self.query(KindButton))[self.chosen]
+
+    @property
+    def pressed_index(self) -> int:
+        return self.chosen
+
+    def on_radio_button_changed(self, event: RadioButton.Changed) -> None:
+        event.prevent_default()  # not RadioSet's handler: see the class's docstring
+        event.stop()
+        self._show_choice()
+
+    def _show_choice(self) -> None:
+        """Every button on or off as the choice is, and the set's message that it is."""
+        buttons = list(self.query(KindButton))
+        with self.prevent(RadioButton.Changed):
+            for i, button in enumerate(buttons):
+                button.value = i == self.chosen
+        self.post_message(RadioSet.Changed(self, buttons[self.chosen]))
+
     def on_focus(self) -> None:
-        # the cursor is on the pressed button (RadioSet's own mount put it on the first)
-        for _ in self.query(RadioButton):
-            if self.pressed_button is None or self.pressed_button.has_class("-selected"):
+        self._cursor_to_choice()
+
+    def _cursor_to_choice(self) -> None:
+        """RadioSet's cursor (its highlight) onto the chosen button."""
+        buttons = list(self.query(KindButton))
+        for _ in buttons:
+            if buttons[self.chosen].has_class("-selected"):
                 break
             self.action_next_button()
 
     def action_next_field(self) -> None:
-        self.action_toggle_button()  # what the cursor is on (the pressed one, but for a click)
         self.screen.focus_next()
 
     def action_choose(self, step: int) -> None:
-        if step > 0:
-            self.action_next_button()
-        else:
-            self.action_previous_button()
-        self.action_toggle_button()
+        self.chosen = (self.chosen + step) % len(self.query(KindButton))
+        self._show_choice()
+        self._cursor_to_choice()
 
 
 class FieldSelect(Select[Any], inherit_bindings=False):
@@ -294,9 +339,8 @@ class SetupScreen(Screen[None]):
         self.players()
 
     def seat_kind(self, seat: int) -> PlayerKind:
-        """"human", "normal", "easy" or "hard": the radio button pressed in this seat's row."""
-        index = self.query_one(f"#kind-{seat}", RadioSet).pressed_index
-        return KINDS[index][1] if 0 <= index < len(KINDS) else "normal"
+        """"human", "normal", "easy" or "hard": the choice in this seat's row."""
+        return KINDS[self.query_one(f"#kind-{seat}", SeatKind).chosen][1]
 
     # --- options ----------------------------------------------------------------------
     def option_values(self) -> tuple[dict[str, Any], dict[str, str]]:
