@@ -44,10 +44,11 @@ class HostError(Exception):
 
 
 def build_table(preset: Preset, seats_text: str, saves_dir: str | None,
-                record_stats: bool, address: tuple[str, int] | None = None) -> Any:
+                record_stats: bool, address: tuple[str, int] | None = None,
+                seed: int | None = None) -> Any:
     """The table (a HostedTable, saved in the saves folder with its invitations and the
-    ``address`` it is served on) for these seats; HostError for bad seats or a game they
-    cannot play."""
+    ``address`` it is served on) for these seats, its deal from ``seed`` if given; HostError
+    for bad seats or a game they cannot play."""
     from ...net.invites import SeatsError, parse_seats, write_invites
     from ...saves import SaveError, new_save_path, saves_dir as folder
     from ..hosted_session import HostedTable
@@ -61,7 +62,7 @@ def build_table(preset: Preset, seats_text: str, saves_dir: str | None,
     players = [PlayerSpec(name, "human" if seat.kind != "cpu" else seat.bot)
                for name, seat in seated]
     try:
-        state = new_game(preset.variant, players,
+        state = new_game(preset.variant, players, seed=seed,
                          options=make_options(preset.variant, dict(preset.options)))
     except RuleError as exc:
         raise HostError(str(exc)) from None
