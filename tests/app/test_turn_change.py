@@ -55,3 +55,28 @@ async def test_the_rules_opened_in_a_computer_s_turn_close_at_the_hand_over():
         await send_keys(app, ["s"])
         await settled(app)
         assert before == "draw" and table.state.phase == "play"
+
+
+async def test_a_screen_opened_in_the_instant_of_the_hand_over_is_closed_once_drawn():
+    # ctrl+p as a computer's move hands the turn over: the palette was closed before it was
+    # drawn, and Textual's palette then stopped the app ("No nodes match 'CommandList'")
+    from rummy_tui.app.commands import _safe_palette
+
+    app = make_app("rummy", "Ann,Bob", seed=2020, bot_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, PassDeviceScreen):
+            await pass_device(pilot)
+        table = table_of(app)
+        assert isinstance(app.screen, TableScreen) and table.session.viewer is not None
+        table.session.viewer = None  # as when the turn has just passed to the other player
+        app.push_screen(_safe_palette()(id="--command-palette"))  # not drawn yet
+        table._advance()
+        for _ in range(300):
+            await asyncio.sleep(0.01)
+            if isinstance(app.screen, PassDeviceScreen):
+                break
+        await pilot.pause(0.1)
+        assert app._exception is None, app._exception
+        assert [type(s).__name__ for s in app.screen_stack[-2:]] == [
+            "TableScreen", "PassDeviceScreen"], app.screen_stack

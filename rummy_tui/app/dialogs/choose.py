@@ -78,8 +78,7 @@ class CostlyConfirmDialog(ConfirmDialog):
         Binding("escape", "answer(False)", "No", show=False, id="dialog.costly_no"),
     ]
 
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+    AUTO_FOCUS = "#no"
 
 
 class QuitAnywayDialog(ConfirmDialog):
@@ -102,8 +101,7 @@ class ChooseMeldDialog(OnceModal[int | None]):
             yield Static(self.title_text)
             yield OptionList(*[Option(label, id=str(index)) for index, label in self.choices])
 
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+    AUTO_FOCUS = "OptionList"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -116,7 +114,9 @@ class ChooseMeldDialog(OnceModal[int | None]):
 class MessageDialog(OnceModal[None]):
     """A message that must be read before play goes on (a wrong declaration)."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="MessageDialog")
+    DEFAULT_CSS = DIALOG_CSS.format(name="MessageDialog") + """
+    MessageDialog #message-title { text-style: bold; }
+    """
     BINDINGS = [
         Binding("enter", "close", "OK", id="dialog.ok"),
         Binding("escape", "close", "OK", show=False, id="dialog.ok"),
@@ -133,9 +133,6 @@ class MessageDialog(OnceModal[None]):
             yield Static(self.body, id="message-body")  # type: ignore[arg-type]
             with Horizontal():
                 yield Button("OK (Enter)", variant="primary", id="ok")
-
-    def on_mount(self) -> None:
-        self.query_one("#message-title").styles.text_style = "bold"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -179,6 +179,7 @@ class FinishDialog(OnceModal["Card | None"]):
     FinishDialog #finish-hint { height: auto; margin-top: 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    AUTO_FOCUS = "#finish-cards"
 
     def __init__(self, title: str, choices: list[FinishChoice], start: int = 0,
                  hint: str = "Enter: choose · Esc: cancel", ascii: bool = False,
@@ -199,17 +200,14 @@ class FinishDialog(OnceModal["Card | None"]):
             prompt.pad_right(4 - len(prompt.plain))
             prompt.append(f"  {choice.summary}", style="green" if choice.ok else "dim")
             options.append(Option(prompt, id=str(i)))
+        cards = OptionList(*options, id="finish-cards")
+        cards.highlighted = self.start
+        detail = self.choices[self.start].detail if self.choices else ""
         with Vertical():
             yield Static(Text(self.title_text), id="finish-title")
-            yield OptionList(*options, id="finish-cards")
-            yield Static(id="finish-detail")
+            yield cards
+            yield Static(detail, id="finish-detail")
             yield Static(Text(self.hint), id="finish-hint")
-
-    def on_mount(self) -> None:
-        cards = self.query_one(OptionList)
-        cards.highlighted = self.start
-        cards.focus()
-        self._show(self.start)
 
     @property
     def highlighted(self) -> FinishChoice | None:

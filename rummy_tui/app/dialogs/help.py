@@ -63,6 +63,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen Markdown { padding: 0 1; }
     HelpScreen #help-scroll { height: 1fr; }
     """
+    AUTO_FOCUS = "#help-scroll"
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="help.close"),
@@ -80,9 +81,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(KEYS_MD + "\n\n" + variant_rules(self.variant))
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -27,17 +27,17 @@ class TooSmallScreen(ModalScreen[None]):
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", priority=True, id="app.quit")]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-
-    def on_mount(self) -> None:
-        self.on_resize()
+        yield Static(self._text(), id="too-small")
 
     def on_resize(self) -> None:
+        for label in self.query("#too-small").results(Static):  # none once it is closed
+            label.update(self._text())
+
+    def _text(self) -> str:
         width, height = self.app.size
         # the picker and the setup have no game yet: no word of one (issue 30)
         playing = getattr(self.app, "game", None) is not None
-        self.query_one("#too-small", Static).update(
-            f"The terminal is {width}×{height}.\n"
-            f"Make it at least {MIN_WIDTH}×{MIN_HEIGHT} to play"
-            + (":\nthe game goes on where it was.\n\nctrl+q quits (the game is saved)."
-               if playing else ".\n\nctrl+q quits."))
+        return (f"The terminal is {width}×{height}.\n"
+                f"Make it at least {MIN_WIDTH}×{MIN_HEIGHT} to play"
+                + (":\nthe game goes on where it was.\n\nctrl+q quits (the game is saved)."
+                   if playing else ".\n\nctrl+q quits."))

@@ -247,6 +247,12 @@ class TableScreen(TableMoves, Screen[None]):
                 self._redraw()
                 self._schedule_bot()
             case HandOver(seat=seat):
+                if not self._screens_above_mounted():
+                    # one was opened in this instant: closed before it is drawn, it would
+                    # stop the app (Textual's command palette does); close it after the
+                    # refresh that draws it
+                    self.call_after_refresh(self._advance)
+                    return
                 # Hide the last hand before anything else is drawn, then hand over. Its
                 # messages go too, and the screens opened over the table (the rules, the
                 # palette): the next player starts at the table (issue 30).
@@ -270,6 +276,11 @@ class TableScreen(TableMoves, Screen[None]):
             return
         self._redraw()
         self._recap(seat)
+
+    def _screens_above_mounted(self) -> bool:
+        stack = self.app.screen_stack
+        return self not in stack or all(
+            screen.is_mounted for screen in stack[stack.index(self) + 1:])
 
     def _close_screens_above(self) -> None:
         """Close whatever is open over the table (a dialog, the rules)."""
