@@ -19,7 +19,8 @@ turn's thinking time; and a MinDist grading of the bots' decisions.
         --set indian_race.CANDIDATES=4 --each b.txt
     .venv/bin/python bench/bench_bots.py --compare a.txt b.txt
 
-Rows (``--row NAME``, repeatable; default: every row of the issue): two sides at a preset.
+Rows (``--row NAME``, repeatable; default: every row of the issue, and those of the strict
+MinDist agent, the agent's other reading): two sides at a preset.
 At 2 players each game seed (``simulate``'s game seeds from ``--seed``) is played twice, once
 with the first side in each seat, so both meet the same deals: ``--games N`` gives 2N games.
 At N players one seat of the first side plays N-1 of the second, its seat turning with the
@@ -71,6 +72,10 @@ ROWS: dict[str, tuple[str, str, str, int, dict[str, Any], float]] = {
     "hard-mindist-indian1": ("hard", "mindist", "indian-points", 2, {"decks": 1}, 0.60),
     "hard-mindist-indian2": ("hard", "mindist", "indian-points", 2, {"decks": 2}, 0.60),
     "normal-mindist": ("normal", "mindist", "indian-points", 2, {}, 0.50),
+    # the MinDist agent's other reading (bench/mindist_agent.py: choose_strict)
+    "hard-strictmindist-indian1": ("hard", "strictmindist", "indian-points", 2, {"decks": 1}, 0.60),
+    "hard-strictmindist-indian2": ("hard", "strictmindist", "indian-points", 2, {"decks": 2}, 0.60),
+    "normal-strictmindist": ("normal", "strictmindist", "indian-points", 2, {}, 0.50),
     "easy-minscore": ("easy", "minscore", "indian-points", 2, {}, 0.50),
     "hard-normal-rummy": ("hard", "normal", "rummy", 2, {}, 0.60),
     "hard-normal-remi": ("hard", "normal", "remi", 2, {}, 0.60),
@@ -91,7 +96,7 @@ TIME_PRESETS = [
     ("indian-points", 6), ("indian-pool101", 2), ("indian-deals", 2),
 ]
 
-AGENTS = ("mindist", "minscore")
+AGENTS = ("mindist", "minscore", "strictmindist")
 
 
 def _chooser(kind: str) -> Any:
@@ -99,7 +104,8 @@ def _chooser(kind: str) -> Any:
     if kind in AGENTS:
         import mindist_agent
 
-        return mindist_agent.choose if kind == "mindist" else mindist_agent.choose_minscore
+        return {"mindist": mindist_agent.choose, "minscore": mindist_agent.choose_minscore,
+                "strictmindist": mindist_agent.choose_strict}[kind]
     from rummy_tui.core.bots import choose_action
 
     return lambda v, rng: choose_action(kind, v, rng)
@@ -121,7 +127,8 @@ def _preset(key: str) -> tuple[str, dict[str, Any]]:
 def row_of(name: str) -> tuple[str, str, str, int, dict[str, Any], float]:
     """A row by its name in ROWS, or any pairing written FIRST-SECOND@PRESET/PLAYERS (such as
     ``normal-mindist@indian-points/2``, ``hard-normal@remi/4``; the bench's own ``--preset
-    P/N`` is ``hard-normal@P/N``); the sides: easy, normal, hard, mindist, minscore."""
+    P/N`` is ``hard-normal@P/N``); the sides: easy, normal, hard, mindist, minscore,
+    strictmindist."""
     if name in ROWS:
         return ROWS[name]
     try:

@@ -11,6 +11,11 @@ Rule-Based Strategy modeling in Classic Indian Rummy: A Metric Optimization Appr
   (MinDist, points). Points: the hand's count as the engine scores it, then its deadwood
   without the declaration condition. It never drops.
 - The MinScore agent: the same play with points alone (least deadwood points).
+- The strict MinDist agent (``choose_strict``): the other reading of "draws and discards to
+  lower MinDist, then points". It takes the open card only when that lowers MinDist, so it
+  never takes a card for its points alone (the MinDist agent does: in 26 of 85 of its
+  turns counted in bench/README.md, each a stock draw given up). Both readings are plausible, and the second is the
+  stronger opponent: bench/README.md has `hard` against each.
 
 It plays through the engine's public API only: a ``PlayerView`` (its own hand, the table, the
 discard pile, counts), the legal actions the engine lists for that view, and the hand rules
@@ -50,7 +55,7 @@ from rummy_tui.core.hand_rules import HandRules, relaxed
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 
-__all__ = ["choose", "choose_minscore", "mindist", "points", "rules_of"]
+__all__ = ["choose", "choose_minscore", "choose_strict", "mindist", "points", "rules_of"]
 
 JOKER = 52
 _BIG = 99
@@ -217,7 +222,13 @@ def choose_minscore(view: PlayerView, rng: random.Random) -> Action:
     return _choose(view, use_dist=False)
 
 
-def _choose(view: PlayerView, use_dist: bool) -> Action:
+def choose_strict(view: PlayerView, rng: random.Random) -> Action:
+    """The MinDist agent read the other way: it takes the open card only when that lowers
+    MinDist itself (the points break ties of the discard only)."""
+    return _choose(view, use_dist=True, take_for_points=False)
+
+
+def _choose(view: PlayerView, use_dist: bool, take_for_points: bool = True) -> Action:
     legal = view_legal_actions(view)
     if not legal:
         raise ValueError("no legal action for this view")
@@ -234,7 +245,7 @@ def _choose(view: PlayerView, use_dist: bool) -> Action:
         if take in legal and view.discard:
             now = score(hand)
             after, _ = _best_discard(view, hand + [view.discard[-1]], score, rules)
-            if after < now:
+            if after < now if take_for_points else after[0] < now[0]:
                 return take
         draw = DrawStock()
         if draw in legal:

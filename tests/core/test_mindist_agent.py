@@ -13,7 +13,7 @@ from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import parse_cards
 from rummy_tui.core.engine import apply, new_game, view
 from rummy_tui.core.invariants import check_invariants
-from rummy_tui.core.state import NextRound, PlayerSpec
+from rummy_tui.core.state import DrawStock, NextRound, PlayerSpec, TakeDiscard
 from rummy_tui.core.variants.indian import Declare, hand_rules
 
 from test_engine_support import scramble_hidden
@@ -109,13 +109,38 @@ def test_the_agent_declares_what_the_least_points_arrangement_hides() -> None:
     assert best_arrangement(rest, hand_rules(wild=3, decks=1)).can_go_out
 
 
-@pytest.mark.parametrize("agent", ["mindist", "minscore"])
+def test_the_strict_agent_takes_the_open_card_only_when_it_brings_the_hand_nearer() -> None:
+    """2D melds with nothing in this hand (6s wild): after it, throwing QD leaves the hand as
+    near (MinDist 2) for 8 fewer points. The MinDist agent takes it for the points, the
+    strict reading draws from the stock; 5H, which makes the 5s a set, both take."""
+    state = new_game("indian", [PlayerSpec("A", "normal"), PlayerSpec("B", "normal")], seed=3)
+    assert state.phase == "draw"
+    p = state.to_move
+    hand = parse_cards("2S 3S 4S 7H 8H 9H KC KD KH 5C 5D JS QD")
+    rules = hand_rules(wild=6, decks=1)
+    assert mindist(hand, rules) == 2
+    for top, strict_takes in (("2D", False), ("5H", True)):
+        card = parse_cards(top)[0]
+        pool = [c for c in state.stock + state.hands[p] + state.discard
+                if c not in hand and c != card]
+        state.hands[p] = list(hand)
+        state.discard = [card]
+        state.stock = pool[: len(state.stock)]
+        state.wild_card = parse_cards("6C")[0]
+        seen = view(state, p)
+        assert mindist_agent.choose(seen, random.Random(0)) == TakeDiscard(1)
+        expected = TakeDiscard(1) if strict_takes else DrawStock()
+        assert mindist_agent.choose_strict(seen, random.Random(0)) == expected
+
+
+@pytest.mark.parametrize("agent", ["mindist", "minscore", "strictmindist"])
 def test_the_agent_plays_legal_whole_deals_from_its_view_alone(agent: str) -> None:
     """Whole Indian deals against ``normal``: every action legal, the invariants hold, and
     the agent's choice is the same when the cards it cannot see are dealt otherwise."""
     from rummy_tui.core.bots import choose_action
 
-    choose = mindist_agent.choose if agent == "mindist" else mindist_agent.choose_minscore
+    choose = {"mindist": mindist_agent.choose, "minscore": mindist_agent.choose_minscore,
+              "strictmindist": mindist_agent.choose_strict}[agent]
     rng = random.Random(1)
     for seed in (11, 12):
         state = new_game("indian", [PlayerSpec("A", "normal"), PlayerSpec("B", "normal")],
