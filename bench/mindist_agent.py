@@ -13,9 +13,9 @@ Rule-Based Strategy modeling in Classic Indian Rummy: A Metric Optimization Appr
 - The MinScore agent: the same play with points alone (least deadwood points).
 - The strict MinDist agent (``choose_strict``): the other reading of "draws and discards to
   lower MinDist, then points". It takes the open card only when that lowers MinDist, so it
-  never takes a card for its points alone (the MinDist agent does: in 26 of 85 of its
-  turns counted in bench/README.md, each a stock draw given up). Both readings are plausible, and the second is the
-  stronger opponent: bench/README.md has `hard` against each.
+  never takes a card for its points alone (the MinDist agent does: in 26 of 85 of its turns
+  counted in bench/README.md, each a stock draw given up). Both readings are plausible; the
+  second is the stronger opponent (bench/README.md has `hard` against each).
 
 It plays through the engine's public API only: a ``PlayerView`` (its own hand, the table, the
 discard pile, counts), the legal actions the engine lists for that view, and the hand rules
@@ -245,7 +245,8 @@ def _choose(view: PlayerView, use_dist: bool, take_for_points: bool = True) -> A
         if take in legal and view.discard:
             now = score(hand)
             after, _ = _best_discard(view, hand + [view.discard[-1]], score, rules)
-            if after < now if take_for_points else after[0] < now[0]:
+            nearer = after[0] < now[0]  # MinDist alone
+            if nearer or (take_for_points and after < now):
                 return take
         draw = DrawStock()
         if draw in legal:
