@@ -395,7 +395,7 @@ def main() -> int:
             "target": round(target, 4), "seconds": round(time.perf_counter() - start, 1),
         }
         label = f"{first} vs {second}, {preset}/{n}{' ' + str(extra) if extra else ''}"
-        print(f"  {label:<46} games {r['games']:>5}  {first} {rate:6.1%} "
+        print(f"  {label:<52} games {r['games']:>5}  {first} {rate:6.1%} "
               f"[{lo:6.1%}, {hi:6.1%}]  (target {target:.0%})", flush=True)
         if "grade" in r:
             report[name]["grade"] = r["grade"]
