@@ -97,6 +97,7 @@ TIME_PRESETS = [
 ]
 
 AGENTS = ("mindist", "minscore", "strictmindist")
+"""The agents of bench/ (mindist_agent.CHOOSERS, imported only when one plays)."""
 
 
 def _chooser(kind: str) -> Any:
@@ -104,8 +105,7 @@ def _chooser(kind: str) -> Any:
     if kind in AGENTS:
         import mindist_agent
 
-        return {"mindist": mindist_agent.choose, "minscore": mindist_agent.choose_minscore,
-                "strictmindist": mindist_agent.choose_strict}[kind]
+        return mindist_agent.CHOOSERS[kind]
     from rummy_tui.core.bots import choose_action
 
     return lambda v, rng: choose_action(kind, v, rng)

@@ -55,7 +55,9 @@ from rummy_tui.core.hand_rules import HandRules, relaxed
 from rummy_tui.core.registry import variant_of
 from rummy_tui.core.state import Action, Discard, DrawStock, PlayerView, TakeDiscard
 
-__all__ = ["choose", "choose_minscore", "choose_strict", "mindist", "points", "rules_of"]
+__all__ = [
+    "CHOOSERS", "choose", "choose_minscore", "choose_strict", "mindist", "points", "rules_of",
+]
 
 JOKER = 52
 _BIG = 99
@@ -226,6 +228,10 @@ def choose_strict(view: PlayerView, rng: random.Random) -> Action:
     """The MinDist agent read the other way: it takes the open card only when that lowers
     MinDist itself (the points break ties of the discard only)."""
     return _choose(view, use_dist=True, take_for_points=False)
+
+
+CHOOSERS = {"mindist": choose, "minscore": choose_minscore, "strictmindist": choose_strict}
+"""Each agent by its side's name in bench/bench_bots.py."""
 
 
 def _choose(view: PlayerView, use_dist: bool, take_for_points: bool = True) -> Action:

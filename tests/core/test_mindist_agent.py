@@ -139,8 +139,7 @@ def test_the_agent_plays_legal_whole_deals_from_its_view_alone(agent: str) -> No
     the agent's choice is the same when the cards it cannot see are dealt otherwise."""
     from rummy_tui.core.bots import choose_action
 
-    choose = {"mindist": mindist_agent.choose, "minscore": mindist_agent.choose_minscore,
-              "strictmindist": mindist_agent.choose_strict}[agent]
+    choose = mindist_agent.CHOOSERS[agent]
     rng = random.Random(1)
     for seed in (11, 12):
         state = new_game("indian", [PlayerSpec("A", "normal"), PlayerSpec("B", "normal")],
